@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+// TableFlow: data-driven table screens as a deterministic, headless pipeline.
+// Module map and contracts: see DESIGN.md (shared) and README.md.
+import PackageDescription
+
+let package = Package(
+  name: "TableFlow",
+  products: [
+    .library(name: "TableCore", targets: ["TableCore"]),
+    .library(name: "TableFlow", targets: ["TableFlow"]),
+    .library(name: "FixtureKit", targets: ["FixtureKit"]),
+    .library(name: "Feeds", targets: ["Feeds"]),
+    .executable(name: "tableflow", targets: ["tableflow"]),
+  ],
+  targets: [
+    // Pure value types: snapshots, the builder, the staged diff, the headless table. Stdlib only.
+    .target(name: "TableCore"),
+    // System zlib, reached only through FixtureKit's Zlib.swift.
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+    // Gzip streams and the fixture file format: bytes and records, nothing of tables.
+    .target(name: "FixtureKit", dependencies: ["CZlib"]),
+    // The event bus, the four stage actors, transports, feeds API, log writers, Pipeline.
+    .target(name: "TableFlow", dependencies: ["TableCore", "FixtureKit"]),
+    // Built-in feeds reproducing the seed screens.
+    .target(name: "Feeds", dependencies: ["TableFlow"]),
+    // The command-line tool; thin. Its argument parser lives in CLIKit so it can be unit-tested.
+    .target(name: "CLIKit", dependencies: ["TableFlow", "Feeds", "FixtureKit", "TableCore"]),
+    .executableTarget(name: "tableflow", dependencies: ["CLIKit"]),
+
+    .testTarget(name: "TableCoreTests", dependencies: ["TableCore"]),
+    .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit"]),
+    .testTarget(name: "TableFlowTests", dependencies: ["TableFlow", "TableCore", "FixtureKit"]),
+    .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TableFlow", "TableCore"]),
+    .testTarget(name: "CLITests", dependencies: ["CLIKit"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

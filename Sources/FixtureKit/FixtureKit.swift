@@ -1,0 +1,1 @@
+// The fixture format lands with the FixtureKit issue.

@@ -1,0 +1,122 @@
+import Foundation
+import Synchronization
+
+/// Where a command writes text: standard output, standard error, a file, or memory in tests.
+public protocol OutputSink: Sendable {
+  /// Writes `text` as UTF-8.
+  func write(_ text: String)
+  /// Writes bytes as they are.
+  func write(bytes: [UInt8])
+  /// Pushes buffered output to its destination.
+  func flush()
+}
+
+extension OutputSink {
+  /// Writes `text` followed by a newline.
+  public func line(_ text: String) { write(text + "\n") }
+}
+
+/// An output sink over a file descriptor, buffered up to 64 KiB between writes.
+public final class FileDescriptorSink: OutputSink {
+  private let descriptor: Int32
+  private let buffer = Mutex<[UInt8]>([])
+  private static let capacity = 1 << 16
+
+  /// Standard output.
+  public static let standardOutput = FileDescriptorSink(descriptor: STDOUT_FILENO)
+  /// Standard error.
+  public static let standardError = FileDescriptorSink(descriptor: STDERR_FILENO)
+
+  /// Wraps an open file descriptor; the sink does not close it.
+  public init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  /// Appends UTF-8 text to the buffer, writing it out when the buffer is full.
+  public func write(_ text: String) { write(bytes: Array(text.utf8)) }
+
+  /// Appends bytes to the buffer, writing it out when the buffer is full.
+  public func write(bytes: [UInt8]) {
+    buffer.withLock { pending in
+      pending.append(contentsOf: bytes)
+      if pending.count >= Self.capacity { drain(&pending) }
+    }
+  }
+
+  /// Writes out everything buffered.
+  public func flush() {
+    buffer.withLock { drain(&$0) }
+  }
+
+  private func drain(_ pending: inout [UInt8]) {
+    var offset = 0
+    pending.withUnsafeBytes { raw in
+      while offset < raw.count, let base = raw.baseAddress {
+        let written = Foundation.write(descriptor, base + offset, raw.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0 && errno == EINTR {
+          continue
+        } else {
+          break  // EPIPE or a closed descriptor: nobody is reading; drop the rest.
+        }
+      }
+    }
+    pending.removeAll(keepingCapacity: true)
+  }
+}
+
+/// An output sink that keeps everything in memory, for tests.
+public final class MemorySink: OutputSink {
+  private let storage = Mutex<[UInt8]>([])
+
+  /// Creates an empty sink.
+  public init() {}
+
+  /// Appends UTF-8 text.
+  public func write(_ text: String) { write(bytes: Array(text.utf8)) }
+
+  /// Appends bytes.
+  public func write(bytes: [UInt8]) { storage.withLock { $0.append(contentsOf: bytes) } }
+
+  /// Does nothing: memory needs no flushing.
+  public func flush() {}
+
+  /// Everything written, as UTF-8 text.
+  public var text: String { String(decoding: storage.withLock { $0 }, as: UTF8.self) }
+}
+
+/// The two streams a command writes to: the log on `out`, one-line errors on `err`.
+public struct CommandIO: Sendable {
+  /// Standard output: only the log.
+  public var out: any OutputSink
+  /// Standard error: errors and progress.
+  public var err: any OutputSink
+  /// Whether standard error is a terminal (progress is shown only then).
+  public var errIsTerminal: Bool
+  /// The environment the command runs in.
+  public var environment: [String: String]
+
+  /// Creates the streams.
+  public init(
+    out: any OutputSink, err: any OutputSink, errIsTerminal: Bool = false,
+    environment: [String: String] = [:]
+  ) {
+    self.out = out
+    self.err = err
+    self.errIsTerminal = errIsTerminal
+    self.environment = environment
+  }
+
+  /// The process's standard output and error.
+  public static var standard: CommandIO {
+    CommandIO(
+      out: FileDescriptorSink.standardOutput, err: FileDescriptorSink.standardError,
+      errIsTerminal: isatty(STDERR_FILENO) != 0, environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// Writes one error line, `tableflow: message`, to standard error.
+  public func fail(_ message: String) {
+    err.line("tableflow: " + message)
+  }
+}

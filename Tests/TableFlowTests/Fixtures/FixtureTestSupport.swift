@@ -4,7 +4,7 @@ import Synchronization
 import TableFlow
 
 /// A live transport stand-in: answers with a closure and counts the requests it saw.
-final class StubTransport: Transport {
+final class ScriptedBackend: Transport {
   let answer: @Sendable (TransportRequest) throws(TransportError) -> TransportResponse
   private let seen = Mutex<[TransportRequest]>([])
 
@@ -20,8 +20,8 @@ final class StubTransport: Transport {
   }
 
   /// Echoes the path and query in the body, with a fixed latency.
-  static func echo() -> StubTransport {
-    StubTransport { request in
+  static func echo() -> ScriptedBackend {
+    ScriptedBackend { request in
       TransportResponse(
         status: 200, headers: [NameValue("Content-Type", "text/plain")],
         body: Array("answer to \(request.method) \(request.relativeURL)".utf8),

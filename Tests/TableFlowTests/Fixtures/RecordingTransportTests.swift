@@ -14,7 +14,7 @@ struct RecordingTransportTests {
     let recorder = try SessionRecorder(
       path: path, feed: "books", tool: "tests", base: "http://127.0.0.1:8080/v1",
       params: ["user": "pmtao"])
-    let live = StubTransport { request throws(TransportError) in
+    let live = ScriptedBackend { request throws(TransportError) in
       if request.path == "/down" { throw TransportError(.unreachable, "connection refused") }
       return TransportResponse(status: 200, body: Array("ok".utf8), elapsed: .milliseconds(7))
     }
@@ -68,7 +68,7 @@ struct RecordingTransportTests {
     let recorder = try SessionRecorder(
       path: path, feed: "signin", tool: "tests", base: "https://alice:\(password)@example.com/api",
       redaction: Redaction(extraHeaderNames: ["X-Custom-Auth"], bodyPatterns: ["bodysecret-42"]))
-    let live = StubTransport { request in
+    let live = ScriptedBackend { request in
       // A careless backend that echoes everything back, including a fresh cookie.
       let echoed = request.headers.map { "\($0.name)=\($0.value)" }.joined(separator: ";")
       return TransportResponse(

@@ -10,7 +10,7 @@ struct ReplayTransportTests {
   /// Records `requests` against an echoing backend and returns the fixture path.
   private func record(
     _ requests: [TransportRequest], intents: [String] = ["load"], in directory: FixtureDirectory,
-    live: StubTransport = .echo()
+    live: ScriptedBackend = .echo()
   ) async throws -> String {
     let path = directory.file("session.jsonl.gz")
     let recorder = try SessionRecorder(path: path, feed: "books", tool: "tests", params: ["user": "pmtao"])
@@ -49,8 +49,8 @@ struct ReplayTransportTests {
   func identicalRequestsInOrder() async throws {
     let directory = try FixtureDirectory()
     defer { directory.cleanUp() }
-    let counter = Counter()
-    let live = StubTransport { _ in
+    let counter = ReplyCounter()
+    let live = ScriptedBackend { _ in
       TransportResponse(status: 200, body: Array("reply \(counter.next())".utf8))
     }
     let request = TransportRequest(path: "/api/profile")
@@ -121,7 +121,7 @@ struct ReplayTransportTests {
   func recordedFailureReplays() async throws {
     let directory = try FixtureDirectory()
     defer { directory.cleanUp() }
-    let live = StubTransport { request throws(TransportError) in
+    let live = ScriptedBackend { request throws(TransportError) in
       throw TransportError(.timedOut, "no answer within 5 s")
     }
     let path = try await record([TransportRequest(path: "/slow")], in: directory, live: live)
@@ -153,7 +153,7 @@ struct ReplayTransportTests {
     let directory = try FixtureDirectory()
     defer { directory.cleanUp() }
     let path = try await record([list], in: directory)
-    let live = StubTransport.echo()
+    let live = ScriptedBackend.echo()
     let newPath = directory.file("refreshed.jsonl.gz")
     let recorder = try SessionRecorder(path: newPath, feed: "books", tool: "tests")
     let replay = try ReplayTransport(
@@ -172,7 +172,7 @@ struct ReplayTransportTests {
     let directory = try FixtureDirectory()
     defer { directory.cleanUp() }
     let path = try await record([list], in: directory)
-    let live = StubTransport.echo()
+    let live = ScriptedBackend.echo()
     let all = try ReplayTransport(path: path, options: ReplayOptions(mode: .all, live: live))
     _ = try await all.send(list)
     #expect(live.requests.count == 1)
@@ -188,7 +188,7 @@ struct ReplayTransportTests {
     let path = directory.file("killed.jsonl.gz")
     let recorder = try SessionRecorder(path: path, feed: "books", tool: "tests")
     await recorder.record(intent: "load")
-    _ = try await RecordingTransport(live: StubTransport.echo(), recorder: recorder).send(list)
+    _ = try await RecordingTransport(live: ScriptedBackend.echo(), recorder: recorder).send(list)
     // No finish(): the recording dies here, leaving the .partial.
     #expect(throws: FixtureError.self) { try ReplayTransport(path: path + ".partial") }
     let replay = try ReplayTransport(path: path + ".partial", options: ReplayOptions(salvagesDamage: true))
@@ -208,7 +208,7 @@ struct ReplayTransportTests {
 }
 
 /// A thread-safe counter for stub backends.
-final class Counter: Sendable {
+final class ReplyCounter: Sendable {
   private let value = Mutex(0)
   func next() -> Int {
     value.withLock {

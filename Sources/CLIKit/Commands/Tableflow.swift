@@ -4,7 +4,7 @@ public enum Tableflow {
   public static let version = "0.1.0"
 
   /// The subcommands in the order `--help` lists them.
-  public static let commands: [any TableflowCommand] = []
+  public static let commands: [any TableflowCommand] = [DiffCommand()]
 
   /// The top-level help.
   public static var helpText: String {

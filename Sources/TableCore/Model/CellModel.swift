@@ -16,33 +16,53 @@ public protocol CellModel: Hashable, Sendable {
 
 /// A type-erased cell model, as stored inside a ``Row``.
 ///
-/// Two erased models are equal when they wrap equal values of the same type.
+/// Two erased models are equal when they wrap equal values of the same type. Rows that share
+/// one erased model (a snapshot built from another's rows) compare by identity first, so
+/// diffing unchanged rows costs a pointer comparison.
 public struct AnyCellModel: Hashable, Sendable {
-  /// The wrapped model.
-  public let base: any CellModel
+  private let storage: CellModelStorage
 
   /// Wraps a model.
   public init<Model: CellModel>(_ model: Model) {
-    self.base = model
+    self.storage = CellModelStorage(model)
   }
 
-  /// The wrapped model's fields in declaration order.
-  public var fields: [Field] { base.fields }
+  /// The wrapped model.
+  public var base: any CellModel { storage.base }
 
-  /// The wrapped model's height in points.
-  public var height: Double { base.height }
+  /// The wrapped model's fields in declaration order.
+  public var fields: [Field] { storage.base.fields }
+
+  /// The wrapped model's height in points, computed once when the model was wrapped.
+  public var height: Double { storage.height }
 
   /// Returns the wrapped model as `Model`, or `nil` when it is of another type.
-  public func `as`<Model: CellModel>(_ type: Model.Type) -> Model? { base as? Model }
+  public func `as`<Model: CellModel>(_ type: Model.Type) -> Model? { storage.base as? Model }
 
   /// Compares the wrapped values; models of different types are never equal.
   public static func == (lhs: AnyCellModel, rhs: AnyCellModel) -> Bool {
-    lhs.base.isEqual(to: rhs.base)
+    if lhs.storage === rhs.storage { return true }
+    guard lhs.storage.modelType == rhs.storage.modelType else { return false }
+    return lhs.storage.base.isEqual(to: rhs.storage.base)
   }
 
   /// Hashes the wrapped value.
   public func hash(into hasher: inout Hasher) {
-    base.hash(into: &hasher)
+    storage.base.hash(into: &hasher)
+  }
+}
+
+/// The shared, immutable box behind ``AnyCellModel``: a reference so that copies of a row
+/// share one model and compare by identity.
+private final class CellModelStorage: Sendable {
+  let base: any CellModel
+  let modelType: ObjectIdentifier
+  let height: Double
+
+  init<Model: CellModel>(_ model: Model) {
+    self.base = model
+    self.modelType = ObjectIdentifier(Model.self)
+    self.height = model.height
   }
 }
 

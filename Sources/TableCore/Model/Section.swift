@@ -41,3 +41,12 @@ public struct Section: Hashable, Sendable {
       && isCollapsed == other.isCollapsed
   }
 }
+
+extension Section {
+  /// The same section with other rows (and the same collapsed state, so a collapsed section
+  /// still keeps none).
+  func replacingRows(_ rows: [Row]) -> Section {
+    Section(
+      id: id, header: header, footer: footer, style: style, isCollapsed: isCollapsed, rows: rows)
+  }
+}

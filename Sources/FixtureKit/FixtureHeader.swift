@@ -1,0 +1,30 @@
+/// The first line of a fixture: which format, which feed, which tool recorded it.
+///
+/// Written as `{"format":"tableflow-fixture","version":1,"feed":…,"tool":…,"base":…,
+/// "params":{…}}`; `base` and `params` are optional.
+public struct FixtureHeader: Hashable, Sendable {
+  /// The value of the header's `format` field.
+  public static let formatName = "tableflow-fixture"
+  /// The format version this library writes and reads.
+  public static let currentVersion = 1
+
+  /// The format version of the file.
+  public var version: Int
+  /// The feed that was recorded, such as `books`.
+  public var feed: String
+  /// The program and version that recorded it, such as `tableflow 0.1.0`.
+  public var tool: String
+  /// The base URL requests were relative to, credentials removed; `nil` when unknown.
+  public var base: String?
+  /// The feed parameters the session ran with, such as `user=pmtao`.
+  public var params: [String: String]
+
+  /// Creates a header for the current format version.
+  public init(feed: String, tool: String, base: String? = nil, params: [String: String] = [:]) {
+    self.version = Self.currentVersion
+    self.feed = feed
+    self.tool = tool
+    self.base = base
+    self.params = params
+  }
+}

@@ -1,1 +1,0 @@
-// The fixture format lands with the FixtureKit issue.

@@ -1,0 +1,147 @@
+/// Writes a fixture: gzip of JSON Lines, a sync flush after every record, crash-safe.
+///
+/// Records go to `PATH.partial`; `finish()` ends the gzip stream, syncs the file to disk and
+/// renames it over `PATH` atomically. Each record is flushed to the operating system as soon as
+/// it is appended, so a process killed at any moment leaves a `.partial` file whose every
+/// completed record is readable. Until `finish()` succeeds, an existing file at `PATH` is never
+/// touched.
+///
+/// Not thread-safe: use one writer from one task (TableFlow's `SessionRecorder` actor owns one).
+public final class FixtureWriter {
+  private enum Sink {
+    case file(PosixFile)
+    case memory(ByteBuffer)
+    case closed
+  }
+
+  /// The path the finished fixture will have.
+  public let path: String?
+  /// The path written while recording: `path` + `.partial`.
+  public let partialPath: String?
+  /// The number of records appended so far (the last `seq` given).
+  public private(set) var recordsWritten = 0
+  /// The number of compressed bytes written so far.
+  public private(set) var compressedBytes = 0
+  /// The number of uncompressed JSON Lines bytes written so far.
+  public private(set) var uncompressedBytes = 0
+
+  private var sink: Sink
+  private let deflater: Zlib.Deflater
+  private let line = ByteBuffer()
+  private var failure: FixtureError?
+
+  /// Starts a fixture that will be renamed to `path` when finished, writing the header line.
+  ///
+  /// - Parameters:
+  ///   - path: Where the finished fixture goes; the writer creates `path.partial` meanwhile,
+  ///     replacing any stale partial file.
+  ///   - header: The header line.
+  ///   - level: The zlib compression level, 0…9 (6 is gzip's default).
+  /// - Throws: `FixtureError` when the partial file cannot be created or written.
+  public init(path: String, header: FixtureHeader, level: Int = 6) throws(FixtureError) {
+    self.path = path
+    partialPath = path + ".partial"
+    sink = .file(try PosixFile.create(path + ".partial"))
+    deflater = try Self.makeDeflater(level: level, name: path)
+    try writeHeader(header)
+  }
+
+  /// Starts a fixture held in memory; read it with `finishedBytes()`.
+  public init(inMemoryWith header: FixtureHeader, level: Int = 6) throws(FixtureError) {
+    path = nil
+    partialPath = nil
+    sink = .memory(ByteBuffer())
+    deflater = try Self.makeDeflater(level: level, name: "<memory>")
+    try writeHeader(header)
+  }
+
+  private static func makeDeflater(level: Int, name: String) throws(FixtureError) -> Zlib.Deflater {
+    do {
+      return try Zlib.Deflater(level: min(max(level, 0), 9))
+    } catch {
+      throw FixtureError(.io, "zlib could not start: \(error.message)", file: name)
+    }
+  }
+
+  private func writeHeader(_ header: FixtureHeader) throws(FixtureError) {
+    line.removeAll()
+    RecordEncoder.encode(header, to: line)
+    try emitLine()
+  }
+
+  /// Appends a record with the next `seq` and flushes it to the file.
+  ///
+  /// - Returns: The record's `seq` (1 for the first record).
+  /// - Throws: `FixtureError` when writing fails; the writer is then closed and the partial
+  ///   file keeps every record appended before.
+  @discardableResult
+  public func append(_ entry: FixtureRecord.Entry) throws(FixtureError) -> Int {
+    try checkOpen()
+    let seq = recordsWritten + 1
+    line.removeAll()
+    RecordEncoder.encode(FixtureRecord(seq: seq, entry: entry), to: line)
+    try emitLine()
+    recordsWritten = seq
+    return seq
+  }
+
+  private func checkOpen() throws(FixtureError) {
+    if let failure { throw FixtureError(.closed, "an earlier write failed: \(failure)", file: path) }
+    if case .closed = sink { throw FixtureError(.closed, "the fixture is already closed", file: path) }
+  }
+
+  private func emitLine() throws(FixtureError) {
+    line.append(0x0A)
+    uncompressedBytes += line.liveCount
+    try deflate(UnsafeRawBufferPointer(line.live), flush: .sync)
+  }
+
+  private func deflate(_ bytes: UnsafeRawBufferPointer, flush: Zlib.Deflater.Flush) throws(FixtureError) {
+    do {
+      try deflater.deflate(bytes, flush: flush) { (chunk: UnsafeRawBufferPointer) throws(FixtureError) in
+        switch sink {
+        case .file(let file): try file.writeAll(chunk)
+        case .memory(let buffer): buffer.append(chunk)
+        case .closed: throw FixtureError(.closed, "the fixture is already closed", file: path)
+        }
+        compressedBytes += chunk.count
+      }
+    } catch {
+      failure = error
+      throw error
+    }
+  }
+
+  /// Ends the gzip stream, syncs the file and renames `path.partial` to `path` atomically.
+  ///
+  /// - Throws: `FixtureError` when any step fails; `path` is then left as it was.
+  public func finish() throws(FixtureError) {
+    try checkOpen()
+    try deflate(UnsafeRawBufferPointer(start: nil, count: 0), flush: .finish)
+    guard case .file(let file) = sink, let path, let partialPath else {
+      return
+    }
+    sink = .closed
+    do {
+      try file.synchronize()
+      try file.closeFile()
+      try PosixFile.moveIntoPlace(partialPath, path)
+    } catch {
+      failure = error
+      throw error
+    }
+  }
+
+  /// The finished gzip bytes of an in-memory writer (after `finish()`), else `nil`.
+  public func finishedBytes() -> [UInt8]? {
+    guard case .memory(let buffer) = sink else { return nil }
+    return Array(UnsafeRawBufferPointer(buffer.live))
+  }
+
+  /// Stops writing and removes the partial file; an existing fixture at `path` is untouched.
+  public func abandon() {
+    if case .file(let file) = sink { try? file.closeFile() }
+    sink = .closed
+    if let partialPath { PosixFile.remove(partialPath) }
+  }
+}

@@ -1,0 +1,18 @@
+extension TableSnapshot {
+  /// Creates a snapshot from sections that come from outside, validating ids and heights.
+  ///
+  /// - Parameters:
+  ///   - sections: The sections in display order.
+  ///   - policy: What to do with duplicate section or row ids; throwing by default.
+  ///   - hidingEmptySections: Whether sections with no rows (and not collapsed) are left out.
+  /// - Throws: ``SnapshotError`` naming both positions of a duplicate id, or a row with an
+  ///   invalid height.
+  public init(
+    validating sections: [Section], policy: DuplicateIDPolicy = .reject,
+    hidingEmptySections: Bool = false
+  ) throws(SnapshotError) {
+    var builder = SnapshotBuilder(policy: policy, hidingEmptySections: hidingEmptySections)
+    for section in sections { builder.appendSection(section) }
+    self = try builder.build()
+  }
+}

@@ -1,0 +1,259 @@
+/// The event bus's bookkeeping as a pure state machine: one shared, ordered buffer, a cursor
+/// per subscriber, and who is waiting. Every method runs under the bus's lock and returns the
+/// continuations to resume, which the bus resumes after unlocking.
+///
+/// Generic over the waiters so tests can drive it synchronously with plain tokens.
+///
+/// Back-pressure: an event is appended at once (it gets its sequence number in call order and
+/// can never be lost), then its publisher waits while `pending >= capacity`, where `pending`
+/// counts events the slowest lossless subscriber has not taken yet; waiting publishers resume
+/// when `pending` falls to the low-water mark (half the capacity). The buffer therefore holds
+/// at most `capacity` plus one event per concurrent publisher.
+struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
+  /// How a subscriber receives events.
+  enum Mode {
+    /// Every event, in order; the subscriber's pace limits the publishers.
+    case lossless
+    /// Only the newest event matching the predicate; never slows publishers.
+    case latestOnly((Element) -> Bool)
+  }
+
+  struct Subscriber {
+    var cursor: UInt64
+    var mode: Mode
+    var latest: Element?
+    var waiter: SubscriberWaiter?
+    var isCancelled = false
+
+    var isLossless: Bool {
+      if case .lossless = mode { return true }
+      return false
+    }
+  }
+
+  /// What a publisher must do after appending.
+  struct PublishAction {
+    /// The sequence number the event got.
+    var sequence: UInt64
+    /// Waiting subscribers to resume, each with its batch.
+    var deliveries: [(SubscriberWaiter, [Element])] = []
+    /// Whether the publisher must wait for room.
+    var mustWait = false
+  }
+
+  /// What a subscriber asking for events gets.
+  enum NextAction {
+    /// A non-empty batch in order, and publishers to resume now that there is room.
+    case deliver([Element], resume: [PublisherWaiter])
+    /// Nothing yet: wait.
+    case wait
+    /// The subscription ended (cancelled, or the bus finished and everything was taken).
+    case end
+  }
+
+  let capacity: Int
+  let lowWater: Int
+  private(set) var storage: ContiguousArray<Element> = []
+  /// The sequence number of `storage[0]`.
+  private(set) var firstSequence: UInt64 = 0
+  private var subscribers: [Int: Subscriber] = [:]
+  private var nextSubscriberID = 0
+  private var waitingSubscribers = 0
+  private var latestOnlyCount = 0
+  private var minimumCursor: UInt64 = 0
+  private var publisherWaiters: [(id: Int, waiter: PublisherWaiter)] = []
+  private(set) var isFinished = false
+
+  init(capacity: Int) {
+    precondition(capacity >= 1, "a bus needs room for at least one event")
+    self.capacity = capacity
+    self.lowWater = capacity / 2
+  }
+
+  /// The sequence number the next event will get.
+  var nextSequence: UInt64 { firstSequence + UInt64(storage.count) }
+
+  /// Events appended but not yet taken by the slowest lossless subscriber.
+  var pending: Int { Int(nextSequence - minimumCursor) }
+
+  /// The number of live subscribers.
+  var subscriberCount: Int { subscribers.count }
+
+  // MARK: Subscribing
+
+  /// Adds a subscriber that will see every event published from now on.
+  mutating func subscribe(_ mode: Mode) -> Int {
+    let id = nextSubscriberID
+    nextSubscriberID += 1
+    let subscriber = Subscriber(cursor: nextSequence, mode: mode)
+    if !subscriber.isLossless { latestOnlyCount += 1 }
+    subscribers[id] = subscriber
+    recomputeMinimum()
+    return id
+  }
+
+  /// Removes a subscriber: its waiter (to resume with the end) and publishers that may now go
+  /// on.
+  mutating func cancel(_ id: Int) -> (waiter: SubscriberWaiter?, resume: [PublisherWaiter]) {
+    guard let subscriber = subscribers.removeValue(forKey: id) else { return (nil, []) }
+    if !subscriber.isLossless { latestOnlyCount -= 1 }
+    if subscriber.waiter != nil { waitingSubscribers -= 1 }
+    recomputeMinimum()
+    trim()
+    return (subscriber.waiter, takePublishersIfRoom())
+  }
+
+  // MARK: Publishing
+
+  /// Appends an event made from its sequence number.
+  mutating func publish(_ make: (UInt64) -> Element) -> PublishAction {
+    let sequence = nextSequence
+    guard !isFinished else { return PublishAction(sequence: sequence) }
+    let element = make(sequence)
+    var action = PublishAction(sequence: sequence)
+    if latestOnlyCount > 0 || waitingSubscribers > 0 {
+      for (id, var subscriber) in subscribers {
+        switch subscriber.mode {
+        case .latestOnly(let matches):
+          subscriber.cursor = sequence + 1
+          guard matches(element) else {
+            subscribers[id] = subscriber
+            continue
+          }
+          if let waiter = subscriber.waiter {
+            subscriber.waiter = nil
+            waitingSubscribers -= 1
+            action.deliveries.append((waiter, [element]))
+          } else {
+            subscriber.latest = element
+          }
+        case .lossless:
+          guard let waiter = subscriber.waiter else { continue }
+          subscriber.waiter = nil
+          subscriber.cursor = sequence + 1
+          waitingSubscribers -= 1
+          action.deliveries.append((waiter, [element]))
+        }
+        subscribers[id] = subscriber
+      }
+    }
+    if subscribers.count == latestOnlyCount {
+      // Nobody keeps a cursor into the buffer: nothing to store.
+      firstSequence = sequence + 1
+      minimumCursor = firstSequence
+      return action
+    }
+    storage.append(element)
+    if !action.deliveries.isEmpty { recomputeMinimum() }
+    if pending >= capacity {
+      recomputeMinimum()
+      trim()
+      action.mustWait = pending >= capacity
+    }
+    return action
+  }
+
+  /// Parks a publisher that must wait; returns `true` when it may go on at once instead.
+  mutating func waitForRoom(_ id: Int, _ waiter: PublisherWaiter) -> Bool {
+    if isFinished || pending <= lowWater { return true }
+    publisherWaiters.append((id, waiter))
+    return false
+  }
+
+  /// Removes a waiting publisher (its task was cancelled); returns its waiter to resume.
+  mutating func cancelPublisher(_ id: Int) -> PublisherWaiter? {
+    guard let index = publisherWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+    return publisherWaiters.remove(at: index).waiter
+  }
+
+  // MARK: Receiving
+
+  /// Takes everything a subscriber has not seen yet (for latest-only: the newest match).
+  mutating func next(_ id: Int) -> NextAction {
+    guard var subscriber = subscribers[id], !subscriber.isCancelled else { return .end }
+    switch subscriber.mode {
+    case .latestOnly:
+      if let latest = subscriber.latest {
+        subscriber.latest = nil
+        subscribers[id] = subscriber
+        return .deliver([latest], resume: [])
+      }
+      return isFinished ? .end : .wait
+    case .lossless:
+      let end = nextSequence
+      guard subscriber.cursor < end else { return isFinished ? .end : .wait }
+      let from = Int(subscriber.cursor - firstSequence)
+      let batch = Array(storage[from...])
+      let wasSlowest = subscriber.cursor == minimumCursor
+      subscriber.cursor = end
+      subscribers[id] = subscriber
+      if wasSlowest {
+        recomputeMinimum()
+        trim()
+      }
+      return .deliver(batch, resume: takePublishersIfRoom())
+    }
+  }
+
+  /// Parks a subscriber that found nothing; returns what to resume it with at once instead,
+  /// or `nil` when it was parked.
+  mutating func wait(_ id: Int, _ waiter: SubscriberWaiter) -> NextAction? {
+    switch next(id) {
+    case .wait:
+      guard var subscriber = subscribers[id] else { return .end }
+      subscriber.waiter = waiter
+      subscribers[id] = subscriber
+      waitingSubscribers += 1
+      return nil
+    case let other:
+      return other
+    }
+  }
+
+  // MARK: Finishing
+
+  /// Ends the bus: later publishes are ignored; subscribers take what is left, then end.
+  mutating func finish() -> (subscribers: [SubscriberWaiter], publishers: [PublisherWaiter]) {
+    isFinished = true
+    var waiters: [SubscriberWaiter] = []
+    for (id, var subscriber) in subscribers {
+      guard let waiter = subscriber.waiter else { continue }
+      subscriber.waiter = nil
+      subscribers[id] = subscriber
+      waiters.append(waiter)
+    }
+    waitingSubscribers = 0
+    let publishers = publisherWaiters.map(\.waiter)
+    publisherWaiters = []
+    return (waiters, publishers)
+  }
+
+  // MARK: Internals
+
+  private mutating func recomputeMinimum() {
+    var minimum = nextSequence
+    for subscriber in subscribers.values where subscriber.isLossless {
+      minimum = Swift.min(minimum, subscriber.cursor)
+    }
+    minimumCursor = minimum
+  }
+
+  /// Drops events every lossless subscriber has taken, in amortised O(1) per event.
+  private mutating func trim() {
+    let taken = Int(minimumCursor - firstSequence)
+    guard taken > 0, taken >= 64 || taken == storage.count, taken * 2 >= storage.count else { return }
+    if taken == storage.count {
+      storage.removeAll(keepingCapacity: true)
+    } else {
+      storage.removeSubrange(0..<taken)
+    }
+    firstSequence = minimumCursor
+  }
+
+  private mutating func takePublishersIfRoom() -> [PublisherWaiter] {
+    guard !publisherWaiters.isEmpty, pending <= lowWater else { return [] }
+    let waiters = publisherWaiters.map(\.waiter)
+    publisherWaiters = []
+    return waiters
+  }
+}

@@ -1,0 +1,146 @@
+import Synchronization
+
+/// The pipeline's spine: an ordered, lossless fan-out of ``PipelineEvent``s.
+///
+/// - Order: each published event gets the next sequence number (0, 1, 2, … with no gaps) and
+///   every subscriber sees events in that one global order.
+/// - Buffering and back-pressure: events live once in a shared buffer; each subscriber keeps
+///   a cursor into it. When the slowest lossless subscriber is `capacity` events behind, a
+///   publisher's `publish` suspends (after its event is in, so an event is never lost) until
+///   that subscriber has caught up to half the capacity. Nothing is ever dropped silently.
+///   The buffer holds at most `capacity` events plus one per concurrently waiting publisher.
+/// - Delivery: a subscriber takes every event it has not seen in one batch (one lock, one
+///   copy), so the cost per event stays far below one `AsyncStream` element per subscriber.
+/// - Latest-only: a subscriber made with ``subscribeLatest(matching:)`` receives only the
+///   newest matching event when it asks, and never slows publishers.
+/// - Subscribing, unsubscribing and cancelling are safe at any time from any task. A new
+///   subscriber sees the events published after ``subscribe()`` returns; with no subscriber,
+///   published events reach nobody (subscribe before you start the work you want to watch).
+/// - ``finish()`` ends the bus: subscribers take what is left, then their sequences end.
+public final class EventBus: Sendable {
+  typealias Machine = BusStateMachine<
+    BusEvent, UnsafeContinuation<[BusEvent]?, Never>, UnsafeContinuation<Void, Never>
+  >
+
+  // Continuations stored in the machine are resumed exactly once: the machine hands each one
+  // out in exactly one action (delivery, cancellation or finish) and forgets it there.
+  private let machine: Mutex<Machine>
+  private let publisherIDs = Atomic<Int>(0)
+
+  /// The number of events a lossless subscriber may fall behind before publishers wait.
+  public let capacity: Int
+
+  /// Creates a bus.
+  ///
+  /// - Parameter capacity: how far (in events) the slowest lossless subscriber may lag before
+  ///   publishers suspend; at least 1. The default suits pipelines and benchmarks alike.
+  public init(capacity: Int = 4096) {
+    let capacity = Swift.max(1, capacity)
+    self.capacity = capacity
+    self.machine = Mutex(Machine(capacity: capacity))
+  }
+
+  /// Publishes one event and returns its sequence number.
+  ///
+  /// Suspends while the slowest lossless subscriber is `capacity` events behind. The event is
+  /// in the bus before the call suspends: cancelling the publishing task ends the wait early
+  /// but never loses the event. Publishing after ``finish()`` does nothing.
+  @discardableResult
+  nonisolated(nonsending) public func publish(_ event: PipelineEvent) async -> UInt64 {
+    let action = machine.withLock { $0.publish { BusEvent(sequence: $0, event: event) } }
+    for (waiter, batch) in action.deliveries { waiter.resume(returning: batch) }
+    if action.mustWait { await waitForRoom() }
+    return action.sequence
+  }
+
+  /// Publishes events in order, consecutively numbered unless another publisher interleaves.
+  nonisolated(nonsending) public func publish(contentsOf events: some Sequence<PipelineEvent>) async {
+    for event in events { await publish(event) }
+  }
+
+  /// Subscribes to every event published from now on, losslessly.
+  ///
+  /// The subscriber's pace limits publishers (see the type's discussion). Iterate the
+  /// returned subscription once; dropping it or cancelling the iterating task unsubscribes.
+  public func subscribe() -> BusSubscription {
+    let id = machine.withLock { $0.subscribe(.lossless) }
+    return BusSubscription(bus: self, id: id)
+  }
+
+  /// Subscribes to the newest event matching `predicate` only.
+  ///
+  /// Each time the subscriber asks, it gets the newest matching event published since it last
+  /// asked (older ones are skipped) or waits for one. It never slows publishers. The predicate
+  /// runs under the bus's lock for every event: keep it cheap.
+  public func subscribeLatest(
+    matching predicate: @escaping @Sendable (PipelineEvent) -> Bool
+  ) -> BusSubscription {
+    let id = machine.withLock { $0.subscribe(.latestOnly { predicate($0.event) }) }
+    return BusSubscription(bus: self, id: id)
+  }
+
+  /// Ends the bus: later publishes are ignored, waiting publishers resume, and subscribers end
+  /// after taking the events still buffered for them.
+  public func finish() {
+    let (subscribers, publishers) = machine.withLock { $0.finish() }
+    for waiter in subscribers { waiter.resume(returning: nil) }
+    for waiter in publishers { waiter.resume() }
+  }
+
+  /// The sequence number the next event will get: the number of events published so far.
+  public var publishedCount: UInt64 { machine.withLock { $0.nextSequence } }
+
+  /// The number of live subscribers.
+  public var subscriberCount: Int { machine.withLock { $0.subscriberCount } }
+
+  // MARK: For subscriptions
+
+  nonisolated(nonsending) func nextBatch(_ id: Int) async -> [BusEvent]? {
+    if Task.isCancelled {
+      cancel(id)
+      return nil
+    }
+    switch machine.withLock({ $0.next(id) }) {
+    case .deliver(let batch, let publishers):
+      for waiter in publishers { waiter.resume() }
+      return batch
+    case .end:
+      return nil
+    case .wait:
+      break
+    }
+    return await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<[BusEvent]?, Never>) in
+        let immediate = machine.withLock { $0.wait(id, continuation) }
+        switch immediate {
+        case nil:
+          break
+        case .deliver(let batch, let publishers):
+          for waiter in publishers { waiter.resume() }
+          continuation.resume(returning: batch)
+        case .end, .wait:
+          continuation.resume(returning: nil)
+        }
+      }
+    } onCancel: {
+      cancel(id)
+    }
+  }
+
+  func cancel(_ id: Int) {
+    let (waiter, publishers) = machine.withLock { $0.cancel(id) }
+    waiter?.resume(returning: nil)
+    for publisher in publishers { publisher.resume() }
+  }
+
+  private nonisolated(nonsending) func waitForRoom() async {
+    let id = publisherIDs.add(1, ordering: .relaxed).newValue
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+        if machine.withLock({ $0.waitForRoom(id, continuation) }) { continuation.resume() }
+      }
+    } onCancel: {
+      machine.withLock { $0.cancelPublisher(id) }?.resume()
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import TableCore
+
+/// Everything that happens in a pipeline, in past tense. The bus stamps each with a sequence
+/// number (see ``BusEvent``).
+///
+/// Whole batches and snapshots travel in one event, never one row at a time.
+public enum PipelineEvent: Sendable {
+  /// An intent was accepted for a screen.
+  case intentReceived(Intent, screen: ScreenRef)
+  /// A batch of requests was handed to the transport, in request order.
+  case requestStarted([TransportRequest], screen: ScreenRef)
+  /// Every response of a batch arrived; they are listed in request order, whatever order
+  /// they arrived in.
+  case responseReceived([ReceivedResponse], screen: ScreenRef)
+  /// A batch of response bodies was decoded into the screen's model.
+  case decoded(DecodedBatch)
+  /// The transform built a snapshot and the changeset from the screen's previous one.
+  case snapshotBuilt(BuiltSnapshot)
+  /// The headless table applied a snapshot: what a table view shows.
+  case presented(PresentedUpdate)
+  /// A screen was pushed or popped, or a link opened.
+  case navigated(Navigation)
+  /// Something failed; the pipeline keeps running and the screen shows an error row.
+  case failed(PipelineFailure, screen: ScreenRef?)
+}
+
+/// One response of a batch, with the request that asked for it.
+public struct ReceivedResponse: Sendable {
+  /// The request as sent.
+  public let request: TransportRequest
+  /// The response as received (any status).
+  public let response: TransportResponse
+
+  /// Creates a pair.
+  public init(request: TransportRequest, response: TransportResponse) {
+    self.request = request
+    self.response = response
+  }
+}
+
+/// A batch of decoded pages, in request order.
+public struct DecodedBatch: Sendable {
+  /// The screen that asked for them.
+  public let screen: ScreenRef
+  /// The slot each page goes to, in request order.
+  public let slots: [String]
+  /// The decoded models, in request order (of the screen's `Model` type).
+  public let models: [any Sendable]
+
+  /// Creates a batch.
+  public init(screen: ScreenRef, slots: [String], models: [any Sendable]) {
+    self.screen = screen
+    self.slots = slots
+    self.models = models
+  }
+}
+
+/// A snapshot the transform built, with the changes from the screen's previous one.
+public struct BuiltSnapshot: Sendable {
+  /// The screen.
+  public let screen: ScreenRef
+  /// The new snapshot.
+  public let snapshot: TableSnapshot
+  /// The staged changes from the screen's previous snapshot (from an empty table for the
+  /// first one).
+  public let changeset: StagedChangeset
+
+  /// Creates a built snapshot.
+  public init(screen: ScreenRef, snapshot: TableSnapshot, changeset: StagedChangeset) {
+    self.screen = screen
+    self.snapshot = snapshot
+    self.changeset = changeset
+  }
+}
+
+/// What a table view should show now: a screen's new snapshot and how to animate to it.
+public struct PresentedUpdate: Sendable {
+  /// The screen shown.
+  public let screen: ScreenRef
+  /// The screen's version: 1 for its first snapshot, then counting up. Each screen counts on
+  /// its own.
+  public let version: Int
+  /// The snapshot to show.
+  public let snapshot: TableSnapshot
+  /// The staged changes from the screen's previous version (empty for version 1 and when a
+  /// screen is revealed by `back`).
+  public let changeset: StagedChangeset
+  /// The navigation that brought this screen up, if this update comes with one.
+  public let navigation: Navigation?
+
+  /// Creates an update.
+  public init(
+    screen: ScreenRef, version: Int, snapshot: TableSnapshot, changeset: StagedChangeset,
+    navigation: Navigation?
+  ) {
+    self.screen = screen
+    self.version = version
+    self.snapshot = snapshot
+    self.changeset = changeset
+    self.navigation = navigation
+  }
+}
+
+/// An event as the bus delivers it: stamped with its place in the one global order.
+public struct BusEvent: Sendable {
+  /// The event's sequence number: 0 for the first event published on a bus, then counting up
+  /// by one, with no gaps.
+  public let sequence: UInt64
+  /// The event.
+  public let event: PipelineEvent
+
+  /// Creates a stamped event.
+  public init(sequence: UInt64, event: PipelineEvent) {
+    self.sequence = sequence
+    self.event = event
+  }
+}

@@ -1,0 +1,131 @@
+import TableCore
+
+/// What a user asks a screen to do: the pipeline's input.
+///
+/// Intents print to and parse from one line of the intents-file syntax: `load`, `refresh`,
+/// `select ROW_ID`, `collapse SECTION_ID`, `expand SECTION_ID`, `load-more SECTION_ID`, `back`.
+/// `Intent(line)` and `description` round-trip.
+public enum Intent: Hashable, Sendable, LosslessStringConvertible {
+  /// Load the current screen for the first time.
+  case load
+  /// Load the current screen again; on failure the previous content stays.
+  case refresh
+  /// Select the row with this id: the screen routes it by kind.
+  case select(RowID)
+  /// Collapse a section: it keeps its header and shows no rows.
+  case collapse(SectionID)
+  /// Expand a collapsed section.
+  case expand(SectionID)
+  /// Fetch the next page of a paginated section.
+  case loadMore(SectionID)
+  /// Pop the current screen.
+  case back
+
+  /// Parses one intent line such as `select book-1`; `nil` when the line is not an intent.
+  ///
+  /// Leading and trailing blanks are ignored; use ``parse(line:)`` for a reason on failure.
+  public init?(_ line: String) {
+    guard case .some(.some(let intent)) = try? Intent.parse(line: line) else { return nil }
+    self = intent
+  }
+
+  /// The intent as one line of the intents-file syntax.
+  public var description: String {
+    switch self {
+    case .load: return "load"
+    case .refresh: return "refresh"
+    case .select(let row): return "select \(row.rawValue)"
+    case .collapse(let section): return "collapse \(section.rawValue)"
+    case .expand(let section): return "expand \(section.rawValue)"
+    case .loadMore(let section): return "load-more \(section.rawValue)"
+    case .back: return "back"
+    }
+  }
+
+  /// Parses one line of an intents file.
+  ///
+  /// - Returns: the intent, or `nil` for a blank line or a `#` comment.
+  /// - Throws: ``IntentSyntaxError`` naming what was expected.
+  public static func parse(line: some StringProtocol) throws(IntentSyntaxError) -> Intent? {
+    let trimmed = line.trimmingBlanks()
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+    let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    let verb = String(words[0])
+    let arguments = words.dropFirst().map(String.init)
+    switch verb {
+    case "load", "refresh", "back":
+      guard arguments.isEmpty else {
+        throw IntentSyntaxError("'\(verb)' takes no argument, found '\(arguments.joined(separator: " "))'")
+      }
+      return verb == "load" ? .load : verb == "refresh" ? .refresh : .back
+    case "select", "collapse", "expand", "load-more":
+      guard arguments.count == 1 else {
+        let what = verb == "select" ? "ROW_ID" : "SECTION_ID"
+        throw IntentSyntaxError("'\(verb)' takes one argument, \(what), found \(arguments.count)")
+      }
+      let argument = arguments[0]
+      switch verb {
+      case "select": return .select(RowID(argument))
+      case "collapse": return .collapse(SectionID(argument))
+      case "expand": return .expand(SectionID(argument))
+      default: return .loadMore(SectionID(argument))
+      }
+    default:
+      throw IntentSyntaxError(
+        "unknown intent '\(verb)': expected load, refresh, select, collapse, expand, load-more or back")
+    }
+  }
+
+  /// Parses a whole intents file: one intent a line, blank lines and `#` comments ignored.
+  ///
+  /// - Throws: ``IntentSyntaxError`` with the 1-based line number of the first bad line.
+  public static func parseScript(_ text: String) throws(IntentSyntaxError) -> [Intent] {
+    var intents: [Intent] = []
+    var lineNumber = 0
+    for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+      lineNumber += 1
+      do {
+        if let intent = try parse(line: line) { intents.append(intent) }
+      } catch {
+        throw IntentSyntaxError(error.message, line: lineNumber)
+      }
+    }
+    return intents
+  }
+
+  /// The intents as a script: one line each, ending with a newline.
+  public static func script(_ intents: [Intent]) -> String {
+    intents.map { $0.description + "\n" }.joined()
+  }
+}
+
+/// A line of an intents file that is not an intent.
+public struct IntentSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What was expected and what was found.
+  public let message: String
+  /// The 1-based line number, when the error comes from a whole script.
+  public let line: Int?
+
+  /// Creates an error.
+  public init(_ message: String, line: Int? = nil) {
+    self.message = message
+    self.line = line
+  }
+
+  /// `line N: message`, or the message alone.
+  public var description: String {
+    line.map { "line \($0): \(message)" } ?? message
+  }
+}
+
+extension StringProtocol {
+  /// The text without leading and trailing spaces, tabs and carriage returns.
+  fileprivate func trimmingBlanks() -> Substring {
+    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+    let text = Substring(self)
+    guard let first = text.firstIndex(where: { !blank($0) }),
+      let last = text.lastIndex(where: { !blank($0) })
+    else { return "" }
+    return text[first...last]
+  }
+}

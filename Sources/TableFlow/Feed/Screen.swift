@@ -1,0 +1,88 @@
+import Foundation
+import TableCore
+
+/// One table screen of a feed: which requests to send, how to decode the answers, how to turn
+/// them into sections, and where a selected row leads.
+///
+/// A screen is a value; its stored properties are its parameters (the book to show, the user
+/// whose list it is). Only ``name`` and ``sections(for:)`` are required:
+/// ```swift
+/// struct ReviewsScreen: Screen {
+///   let book: BookSummary
+///   var name: String { "reviews" }
+///   func requests(for load: ScreenLoad, state: ScreenState<ReviewList>) -> [ScreenRequest] {
+///     [.get("/v2/book/\(book.id)/reviews", query: ["start": "0", "count": "3"])]
+///   }
+///   func sections(for state: ScreenState<ReviewList>) throws -> [Section] {
+///     [bookSection] + (state.model.map { [reviewSection($0)] } ?? [])
+///   }
+/// }
+/// ```
+///
+/// The pipeline adds what every screen needs: a loading row during the first load, an error
+/// row (select it to retry) after a failure while the previous content stays, an empty row
+/// when there is nothing to show, a load-more row at the end of each section that
+/// ``nextPage(of:state:)`` can extend, and the collapsed state of sections.
+public protocol Screen: Sendable {
+  /// What one response decodes into: the API model, mirroring the backend's JSON.
+  associatedtype Model: Decodable & Sendable
+
+  /// The screen's name in logs and navigation (`books`, `detail`, `reviews`).
+  var name: String { get }
+
+  /// The requests to send for a load or a refresh, in order. Defaults to none: a static
+  /// screen such as a form needs no backend to show itself.
+  ///
+  /// Their answers are applied together, in this order, whatever order they arrive in; on a
+  /// refresh they replace every page loaded so far.
+  func requests(for load: ScreenLoad, state: ScreenState<Model>) -> [ScreenRequest]
+
+  /// The request for the next page of a section, or `nil` when it has no more pages (the
+  /// default). While this returns a request, the section ends with a load-more row.
+  func nextPage(of section: SectionID, state: ScreenState<Model>) -> ScreenRequest?
+
+  /// Decodes one response body. Defaults to `JSONDecoder`.
+  func decode(_ body: [UInt8]) throws -> Model
+
+  /// The table for the screen's state: the transform from API models to sections.
+  ///
+  /// Called after every change of state, including before the first answer arrives (with no
+  /// pages). Collapsed sections are taken care of: return their rows as usual. Section and
+  /// row ids must be unique; duplicates become a visible error, not a crash.
+  /// - Throws: any error, shown as an error row (the previous content stays).
+  func sections(for state: ScreenState<Model>) throws -> [Section]
+
+  /// Where a selected row leads, decided by its kind. Defaults to ``Route/none``.
+  func route(_ row: Row, state: ScreenState<Model>) -> Route
+
+  /// Whether sections without rows are left out of the table (seed D: the backend decides
+  /// which sections exist). Defaults to `false`. Collapsed sections always stay.
+  var hidesEmptySections: Bool { get }
+}
+
+extension Screen {
+  /// No requests.
+  public func requests(for load: ScreenLoad, state: ScreenState<Model>) -> [ScreenRequest] { [] }
+
+  /// No pagination.
+  public func nextPage(of section: SectionID, state: ScreenState<Model>) -> ScreenRequest? { nil }
+
+  /// Decodes the body as JSON with a plain `JSONDecoder`.
+  public func decode(_ body: [UInt8]) throws -> Model {
+    try JSONDecoder().decode(Model.self, from: Data(body))
+  }
+
+  /// Selecting a row does nothing.
+  public func route(_ row: Row, state: ScreenState<Model>) -> Route { .none }
+
+  /// Empty sections are shown.
+  public var hidesEmptySections: Bool { false }
+}
+
+/// Why a screen is asked for its requests.
+public enum ScreenLoad: Hashable, Sendable {
+  /// The first load, when the screen appears.
+  case initial
+  /// A refresh: the answers replace what was loaded.
+  case refresh
+}

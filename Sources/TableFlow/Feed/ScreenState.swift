@@ -1,0 +1,36 @@
+import TableCore
+
+/// What a screen knows when it builds its table: the decoded answers loaded so far and its
+/// presentation state.
+public struct ScreenState<Model: Sendable>: Sendable {
+  /// The feed's parameters.
+  public let parameters: FeedParameters
+  /// The decoded answers per slot, in the order they were loaded (page 1, page 2, …).
+  public internal(set) var pages: [String: [Model]] = [:]
+  /// The sections the user collapsed.
+  public internal(set) var collapsedSections: Set<SectionID> = []
+  /// Whether a first load is in flight (no answer yet).
+  public internal(set) var isLoading = false
+  /// The last failure, until the next successful load of any kind.
+  public internal(set) var failure: PipelineFailure?
+
+  /// Creates a state with no answers, as a screen sees it before its first load.
+  public init(parameters: FeedParameters = [:]) {
+    self.parameters = parameters
+  }
+
+  /// The answers loaded into `slot`, oldest first.
+  public func pages(in slot: String) -> [Model] { pages[slot] ?? [] }
+
+  /// The newest answer in the `main` slot: what a screen with one request shows.
+  public var model: Model? { pages["main"]?.last }
+
+  /// Whether nothing has been loaded yet.
+  public var isEmpty: Bool { pages.values.allSatisfy(\.isEmpty) }
+
+  /// Adds answers in order; a refresh first forgets everything loaded before.
+  mutating func add(_ answers: [(slot: String, model: Model)], replacing: Bool) {
+    if replacing { pages = [:] }
+    for answer in answers { pages[answer.slot, default: []].append(answer.model) }
+  }
+}

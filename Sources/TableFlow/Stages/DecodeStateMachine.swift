@@ -1,0 +1,88 @@
+import Foundation
+
+/// The decode stage's logic: decodes a batch's bodies in request order and settles on the
+/// decoded models or on the first failure, described with its coding path and byte offset
+/// when known.
+struct DecodeStateMachine {
+  /// How a batch settled.
+  enum Action: Sendable {
+    case publish([any Sendable])
+    case fail(PipelineFailure)
+  }
+
+  /// Decodes every body with `decode`; pure apart from what `decode` does.
+  func decode(
+    _ responses: [ReceivedResponse], with decode: ([UInt8]) throws -> any Sendable
+  ) -> Action {
+    var models: [any Sendable] = []
+    models.reserveCapacity(responses.count)
+    for received in responses {
+      do {
+        models.append(try decode(received.response.body))
+      } catch {
+        return .fail(Self.failure(error, decoding: received))
+      }
+    }
+    return .publish(models)
+  }
+
+  /// A `data` failure naming the request, the coding path and the byte offset when known.
+  static func failure(_ error: any Error, decoding received: ReceivedResponse) -> PipelineFailure {
+    let what = "\(received.request.method) \(received.request.relativeURL)"
+    guard let decodingError = error as? DecodingError else {
+      return PipelineFailure(.data, stage: .decode, "undecodable response to \(what): \(error)")
+    }
+    let context: DecodingError.Context
+    let problem: String
+    switch decodingError {
+    case .dataCorrupted(let c):
+      context = c
+      problem = "malformed JSON"
+    case .keyNotFound(let key, let c):
+      context = c
+      problem = "missing key '\(key.stringValue)'"
+    case .typeMismatch(let type, let c):
+      context = c
+      problem = "expected \(type)"
+    case .valueNotFound(let type, let c):
+      context = c
+      problem = "expected \(type), found null"
+    @unknown default:
+      return PipelineFailure(.data, stage: .decode, "undecodable response to \(what): \(error)")
+    }
+    var message = "\(problem) in response to \(what)"
+    let path = codingPath(context.codingPath)
+    if !path.isEmpty { message += " at \(path)" }
+    if let offset = byteOffset(in: context) { message += ", byte \(offset)" }
+    let detail = firstLine(of: context.underlyingError.map { "\($0)" } ?? context.debugDescription)
+    if !detail.isEmpty { message += ": \(detail)" }
+    return PipelineFailure(.data, stage: .decode, message)
+  }
+
+  /// `a.b[2].c`, as a reader would write the path.
+  static func codingPath(_ path: [any CodingKey]) -> String {
+    var text = ""
+    for key in path {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+      }
+    }
+    return text
+  }
+
+  /// The byte offset Foundation's JSON parser reported, when it did.
+  static func byteOffset(in context: DecodingError.Context) -> Int? {
+    if let underlying = context.underlyingError as NSError?,
+      let index = underlying.userInfo["NSJSONSerializationErrorIndex"] as? Int
+    {
+      return index
+    }
+    return nil
+  }
+
+  private static func firstLine(of text: String) -> String {
+    String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: true).first ?? "")
+  }
+}

@@ -1,0 +1,72 @@
+import TableCore
+
+extension TransformStateMachine {
+  /// Builds the snapshot of the screen at `index` from its state: the feed's sections, then
+  /// collapsed state, load-more rows, validation and the status row.
+  mutating func build(at index: Int, navigation: Navigation? = nil) -> [Action] {
+    var actions: [Action] = []
+    let ref = stack[index].ref
+    var content: [Section]
+    do {
+      content = try decorate(stack[index].screen.sections(), of: stack[index].screen)
+      try SnapshotValidation.checkUniqueIDs(content, screen: ref.name)
+      stack[index].content = content
+    } catch {
+      let failure =
+        (error as? PipelineFailure)
+        ?? PipelineFailure(.internal, stage: .transform, "\(ref.name): the transform threw: \(error)")
+      actions.append(.fail(failure, screen: ref))
+      stack[index].screen.failure = failure
+      stack[index].screen.isLoading = false
+      content = stack[index].content
+    }
+    content.append(contentsOf: statusSection(for: stack[index], content: content))
+    let snapshot = TableSnapshot(uncheckedSections: content)
+    let changeset = snapshot.difference(from: stack[index].snapshot)
+    stack[index].snapshot = snapshot
+    stack[index].hasBuilt = true
+    actions.append(
+      .build(BuiltSnapshot(screen: ref, snapshot: snapshot, changeset: changeset), navigation: navigation))
+    return actions
+  }
+
+  /// Applies collapsed state, hides empty sections if asked, and ends paginated sections with
+  /// a load-more row.
+  private func decorate(_ sections: [Section], of screen: any ErasedScreen) -> [Section] {
+    var result: [Section] = []
+    result.reserveCapacity(sections.count)
+    for section in sections {
+      if screen.collapsedSections.contains(section.id) {
+        result.append(
+          Section(
+            id: section.id, header: section.header, footer: section.footer, style: section.style,
+            isCollapsed: true, rows: []))
+        continue
+      }
+      if screen.hidesEmptySections && section.rows.isEmpty { continue }
+      guard screen.nextPage(of: section.id) != nil else {
+        result.append(section)
+        continue
+      }
+      result.append(
+        Section(
+          id: section.id, header: section.header, footer: section.footer, style: section.style,
+          isCollapsed: section.isCollapsed, rows: section.rows + [StatusRows.loadMoreRow(for: section.id)]))
+    }
+    return result
+  }
+
+  private func statusSection(for entry: Entry, content: [Section]) -> [Section] {
+    let row: Row
+    if entry.screen.isLoading {
+      row = StatusRows.loadingRow()
+    } else if let failure = entry.screen.failure {
+      row = StatusRows.errorRow(failure, retry: entry.retry?.retryIntent)
+    } else if content.allSatisfy({ $0.rows.isEmpty && !$0.isCollapsed }) {
+      row = StatusRows.emptyRow()
+    } else {
+      return []
+    }
+    return [Section(id: StatusRows.sectionID, style: .static, rows: [row])]
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+@testable import FixtureKit
+
+/// A seeded generator (SplitMix64) so property tests are reproducible.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}
+
+/// A fresh directory under the system temporary directory, removed by `cleanUp()`.
+struct TemporaryDirectory {
+  let path: String
+
+  init() throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fixturekit-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    path = url.path
+  }
+
+  func file(_ name: String) -> String { path + "/" + name }
+
+  func cleanUp() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+enum Samples {
+  static let header = FixtureHeader(
+    feed: "books", tool: "fixturekit-tests", base: "http://127.0.0.1:8080/v1",
+    params: ["user": "pmtao", "page": "40"])
+
+  /// A small session touching every record type and body form.
+  static let entries: [FixtureRecord.Entry] = [
+    .intent("load"),
+    .request(
+      RecordedRequest(
+        method: "GET", url: "/v2/book/user/pmtao/collections?status=wish&start=0&count=40",
+        headers: [FixtureField("Accept", "application/json")])),
+    .response(
+      RecordedResponse(
+        request: 2, status: 200, headers: [FixtureField("Content-Type", "application/json")],
+        body: Array(#"{"title":"三体","quote":"\"hi\"\n\ttab","emoji":"📚"}"#.utf8),
+        elapsedMilliseconds: 12.5)),
+    .intent("select book-123"),
+    .request(RecordedRequest(method: "POST", url: "/api/session", body: Array("user=a&pw=b".utf8))),
+    .response(RecordedResponse(request: 5, status: 500, body: [0xFF, 0x00, 0xC3, 0x28, 0x01])),
+    .request(RecordedRequest(method: "GET", url: "/api/photos")),
+    .error(RecordedFailure(request: 7, code: "unreachable", message: "connection refused")),
+    .intent("back"),
+  ]
+
+  /// Writes the sample session in memory and returns the gzip bytes.
+  static func gzipBytes(
+    header: FixtureHeader = Samples.header, entries: [FixtureRecord.Entry] = Samples.entries
+  ) throws -> [UInt8] {
+    let writer = try FixtureWriter(inMemoryWith: header)
+    for entry in entries { try writer.append(entry) }
+    try writer.finish()
+    return writer.finishedBytes() ?? []
+  }
+
+  /// Random bytes, sometimes valid UTF-8 text with escapes, sometimes arbitrary binary.
+  static func randomBody(using generator: inout SeededGenerator, maximumLength: Int = 300) -> [UInt8] {
+    let length = Int.random(in: 0...maximumLength, using: &generator)
+    if Bool.random(using: &generator) {
+      return (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+    let alphabet: [String] = [
+      "a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{1}", "\u{1F}", "é", "三", "📚", "{", "}",
+    ]
+    var text = ""
+    for _ in 0..<length { text += alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+    return Array(text.utf8)
+  }
+}
+
+/// Runs a program and returns its exit status and standard output.
+func runProcess(
+  _ executable: String, _ arguments: [String], input: [UInt8]? = nil
+) throws -> (
+  status: Int32, output: [UInt8], error: String
+) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  let output = Pipe()
+  let errors = Pipe()
+  let stdin = Pipe()
+  process.standardOutput = output
+  process.standardError = errors
+  process.standardInput = stdin
+  try process.run()
+  if let input { stdin.fileHandleForWriting.write(Data(input)) }
+  try stdin.fileHandleForWriting.close()
+  let outputData = output.fileHandleForReading.readDataToEndOfFile()
+  let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, Array(outputData), String(decoding: errorData, as: UTF8.self))
+}

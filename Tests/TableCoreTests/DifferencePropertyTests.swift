@@ -1,0 +1,91 @@
+import Testing
+
+@testable import TableCore
+
+/// The number of moves a minimal changeset needs, computed independently of the diff: per
+/// kept section, the live rows from that same section minus a longest increasing
+/// subsequence of their old indexes (quadratic DP), plus every live row that changes section;
+/// sections likewise.
+enum MoveBound {
+  static func longestIncreasing(_ values: [Int]) -> Int {
+    var best = [Int](repeating: 1, count: values.count)
+    for index in values.indices {
+      for earlier in 0..<index where values[earlier] < values[index] {
+        best[index] = max(best[index], best[earlier] + 1)
+      }
+    }
+    return best.max() ?? 0
+  }
+
+  static func isKept(_ old: Section, _ new: Section) -> Bool {
+    old.header == new.header && old.footer == new.footer && old.style == new.style
+      && !(old.isCollapsed != new.isCollapsed && old.rows.isEmpty && new.rows.isEmpty)
+  }
+
+  static func moves(from old: TableSnapshot, to new: TableSnapshot) -> (rows: Int, sections: Int) {
+    var oldSections: [SectionID: (index: Int, section: Section)] = [:]
+    for (index, section) in old.sections.enumerated() { oldSections[section.id] = (index, section) }
+    var newSections: [SectionID: Section] = [:]
+    for section in new.sections { newSections[section.id] = section }
+    func kept(_ id: SectionID) -> Bool {
+      guard let before = oldSections[id], let after = newSections[id] else { return false }
+      return isKept(before.section, after)
+    }
+    let survivors = new.sections.compactMap { oldSections[$0.id]?.index }
+    let sectionMoves = survivors.count - longestIncreasing(survivors)
+    var oldRows: [RowID: (section: SectionID, index: Int)] = [:]
+    for section in old.sections {
+      for (index, row) in section.rows.enumerated() { oldRows[row.id] = (section.id, index) }
+    }
+    var rowMoves = 0
+    for section in new.sections where kept(section.id) {
+      var same: [Int] = []
+      for row in section.rows {
+        guard let origin = oldRows[row.id], kept(origin.section) else { continue }
+        if origin.section == section.id { same.append(origin.index) } else { rowMoves += 1 }
+      }
+      rowMoves += same.count - longestIncreasing(same)
+    }
+    return (rowMoves, sectionMoves)
+  }
+}
+
+@Suite("difference(from:) properties")
+struct DifferencePropertyTests {
+  private func check(_ old: TableSnapshot, _ new: TableSnapshot, seed: UInt64) throws {
+    let changeset = new.difference(from: old)
+    var table = HeadlessTable(old)
+    for (index, stage) in changeset.stages.enumerated() {
+      #expect(!stage.isEmpty, "seed \(seed): stage \(index) is empty")
+      do {
+        try table.performBatchUpdates(stage)
+      } catch {
+        Issue.record("seed \(seed): stage \(index) rejected: \(error)")
+        return
+      }
+    }
+    #expect(table.snapshot == new, "seed \(seed): applying does not give the new snapshot")
+    #expect(changeset.isEmpty == (old == new), "seed \(seed)")
+    let bound = MoveBound.moves(from: old, to: new)
+    #expect(changeset.rowMoveCount == bound.rows, "seed \(seed): row moves")
+    #expect(changeset.sectionMoveCount == bound.sections, "seed \(seed): section moves")
+  }
+
+  @Test("thousands of random small pairs: every stage valid, applying gives new, minimal moves")
+  func randomSmallPairs() throws {
+    for seed in UInt64(0)..<4000 {
+      var generator = SnapshotPairGenerator(seed: seed)
+      let (old, new) = generator.pair()
+      try check(old, new, seed: seed)
+    }
+  }
+
+  @Test("random larger pairs with many edits")
+  func randomLargePairs() throws {
+    for seed in UInt64(10_000)..<10_040 {
+      var generator = SnapshotPairGenerator(seed: seed)
+      let (old, new) = generator.pair(maxSections: 12, maxRows: 60, maxEdits: 120)
+      try check(old, new, seed: seed)
+    }
+  }
+}

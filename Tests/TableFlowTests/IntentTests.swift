@@ -1,0 +1,54 @@
+import TableCore
+import Testing
+
+@testable import TableFlow
+
+@Suite("Intent")
+struct IntentTests {
+  @Test(
+    "every intent prints to its line and parses back",
+    arguments: [
+      Intent.load, .refresh, .select("book-1"), .collapse("about"), .expand("about"), .loadMore("wish"),
+      .back,
+    ])
+  func roundTrip(intent: Intent) throws {
+    #expect(try Intent.parse(line: intent.description) == intent)
+    #expect(Intent(intent.description) == intent)
+  }
+
+  @Test("the line syntax is the intents file's")
+  func lineSyntax() {
+    #expect(Intent.loadMore("wish").description == "load-more wish")
+    #expect(Intent.select("tableflow.error").description == "select tableflow.error")
+  }
+
+  @Test("blank lines and comments are not intents")
+  func blanksAndComments() throws {
+    #expect(try Intent.parse(line: "") == nil)
+    #expect(try Intent.parse(line: "   \t") == nil)
+    #expect(try Intent.parse(line: "# load the list") == nil)
+    #expect(try Intent.parse(line: "  select  a  ") == .select("a"))
+  }
+
+  @Test("a bad line says what was expected")
+  func badLines() {
+    #expect(throws: IntentSyntaxError.self) { try Intent.parse(line: "jump") }
+    #expect(throws: IntentSyntaxError.self) { try Intent.parse(line: "select") }
+    #expect(throws: IntentSyntaxError.self) { try Intent.parse(line: "back now") }
+    #expect(Intent("select a b") == nil)
+  }
+
+  @Test("a script parses line by line and reports the bad line's number")
+  func script() throws {
+    let text = "# books session\nload\n\nload-more wish\r\nselect b1\nback\n"
+    #expect(try Intent.parseScript(text) == [.load, .loadMore("wish"), .select("b1"), .back])
+    #expect(Intent.script([.load, .back]) == "load\nback\n")
+    do {
+      _ = try Intent.parseScript("load\nfly away\n")
+      Issue.record("expected a syntax error")
+    } catch {
+      #expect(error.line == 2)
+      #expect(error.description.hasPrefix("line 2: unknown intent 'fly'"))
+    }
+  }
+}

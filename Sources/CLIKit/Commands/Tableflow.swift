@@ -65,8 +65,20 @@ public enum Tableflow {
     return await command.run(parsed, io: io)
   }
 
+  /// Replays the embedded books session (see ``EmbeddedSession``).
   private static func runDefault(io: CommandIO) async -> ExitCode {
-    io.fail("no embedded session yet")
-    return .software
+    guard let fixture = EmbeddedSession.locate(environment: io.environment) else {
+      io.fail(
+        "the embedded session Fixtures/\(EmbeddedSession.relativePath) was not found; "
+          + "run from the package folder or set TABLEFLOW_FIXTURES")
+      return .noInput
+    }
+    let replay = ReplayCommand(runner: SessionRunner(feeds: builtinFeeds))
+    do {
+      return try await replay.replay(fixture.path, sink: io.out, io: io)
+    } catch {
+      io.fail(error.message)
+      return error.code
+    }
   }
 }

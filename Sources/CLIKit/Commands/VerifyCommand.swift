@@ -7,14 +7,22 @@ import Foundation
 /// `--update` the new log is written to `NAME.log.new` for review and the golden is never
 /// touched. Goldens without a fixture and fixtures without a golden are reported.
 public struct VerifyCommand: TableflowCommand {
-  /// Replays one fixture and returns its text log and the session's exit code.
-  public typealias Replayer = @Sendable (URL) async -> (log: String, code: ExitCode)
+  private let replayer: ReplayCommand
 
-  private let replay: Replayer
+  init(replayer: ReplayCommand) {
+    self.replayer = replayer
+  }
 
-  /// Creates the command around the function that replays one fixture.
-  public init(replay: @escaping Replayer) {
-    self.replay = replay
+  /// Replays one fixture into memory: its text log and the session's exit code.
+  private func replay(_ fixture: URL, io: CommandIO) async -> (log: String, code: ExitCode) {
+    let log = MemorySink()
+    do {
+      let code = try await replayer.replay(fixture.path, sink: log, io: io)
+      return (log.text, code)
+    } catch {
+      io.fail(error.message)
+      return (log.text, error.code)
+    }
   }
 
   /// `verify`'s arguments.
@@ -47,14 +55,14 @@ public struct VerifyCommand: TableflowCommand {
       guard goldens.contains(golden) else {
         io.fail("\(fixture): no golden log (expected \(golden))")
         if arguments.has("--update") {
-          let (log, _) = await replay(URL(fileURLWithPath: fixture))
+          let (log, _) = await replay(URL(fileURLWithPath: fixture), io: io)
           worst = max(worst, write(log, to: golden + ".new", io: io))
         }
         worst = max(worst, .goldenMismatch)
         failed += 1
         continue
       }
-      let (log, code) = await replay(URL(fileURLWithPath: fixture))
+      let (log, code) = await replay(URL(fileURLWithPath: fixture), io: io)
       let expected = (try? Data(contentsOf: URL(fileURLWithPath: golden))).map {
         String(decoding: $0, as: UTF8.self)
       }
@@ -65,7 +73,8 @@ public struct VerifyCommand: TableflowCommand {
       }
       failed += 1
       if expected != log {
-        io.out.line("FAIL  \(fixture): log differs from \(golden)" + firstDifference(expected ?? "", log))
+        let line = GoldenLog.firstDifferingLine(expected: expected ?? "", actual: log) ?? 1
+        io.out.line("FAIL  \(fixture): log differs from \(golden) at line \(line)")
         worst = max(worst, .goldenMismatch)
         if arguments.has("--update") {
           worst = max(worst, write(log, to: golden + ".new", io: io))
@@ -94,17 +103,6 @@ public struct VerifyCommand: TableflowCommand {
       io.fail("\(path): cannot write: \(error.localizedDescription)")
       return .ioError
     }
-  }
-
-  private func firstDifference(_ expected: String, _ actual: String) -> String {
-    let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    for index in 0..<max(expectedLines.count, actualLines.count) {
-      let left = index < expectedLines.count ? String(expectedLines[index]) : "<end>"
-      let right = index < actualLines.count ? String(actualLines[index]) : "<end>"
-      if left != right { return " at line \(index + 1)" }
-    }
-    return ""
   }
 
   /// Every regular file below `folder`, sorted, as paths.

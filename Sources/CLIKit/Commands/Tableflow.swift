@@ -4,7 +4,14 @@ public enum Tableflow {
   public static let version = "0.1.0"
 
   /// The subcommands in the order `--help` lists them.
-  public static let commands: [any TableflowCommand] = [DiffCommand()]
+  public static let commands: [any TableflowCommand] = {
+    let runner = SessionRunner(feeds: builtinFeeds)
+    let replay = ReplayCommand(runner: runner)
+    return [
+      RunCommand(runner: runner), replay, VerifyCommand(replayer: replay), DiffCommand(),
+      InspectCommand(), FeedsCommand(feeds: builtinFeeds),
+    ]
+  }()
 
   /// The top-level help.
   public static var helpText: String {

@@ -55,11 +55,9 @@ public struct InspectCommand: TableflowCommand {
     }
     var lines: [Line] = []
     var damage: FixtureError?
-    var before = reader.inflatedBytes
     do {
       while let record = try reader.next() {
-        lines.append(Self.line(for: record, bytes: reader.inflatedBytes - before))
-        before = reader.inflatedBytes
+        lines.append(Self.line(for: record, bytes: reader.lastRecordSize))
       }
     } catch {
       damage = error

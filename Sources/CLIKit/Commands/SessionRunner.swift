@@ -49,14 +49,19 @@ struct SessionRunner {
       for intent in session.intents { await recorder.record(intent: intent.description) }
     }
     var writer = format.makeWriter(full: full)
+    let progress = ProgressLine(io: io, label: session.source)
     let outcome = await pipeline.run(session.intents) { event in
-      if case .failed(let failure, _) = event.event {
-        io.fail("\(session.source): \(failure)")
+      switch event.event {
+      case .failed(let failure, _): io.fail("\(session.source): \(failure)")
+      case .presented: progress.snapshotPresented()
+      case .requestStarted(let requests, _): progress.requestStarted(requests.count)
+      default: break
       }
       let text = writer.text(for: event)
       if !text.isEmpty { sink.write(text) }
     }
     sink.flush()
+    await progress.finish()
     if outcome.wasCancelled { return .software }
     return outcome.worstFailure.map { ExitCode(rawValue: $0.category.exitCode) ?? .software } ?? .success
   }

@@ -18,7 +18,8 @@ enum FeedSession {
   static func run(
     _ feed: any Feed, transport: any Transport, parameters: FeedParameters = [:], intents: [Intent]
   ) async throws -> Outcome {
-    let pipeline = try Pipeline(feed: feed, transport: transport, options: PipelineOptions(parameters: parameters))
+    let pipeline = try Pipeline(
+      feed: feed, transport: transport, options: PipelineOptions(parameters: parameters))
     var writer = TextLogWriter()
     var log = ""
     let outcome = await pipeline.run(intents) { event in log += writer.text(for: event) }

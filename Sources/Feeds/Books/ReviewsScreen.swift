@@ -27,7 +27,9 @@ public struct ReviewsScreen: Screen {
 
   /// A review opens its link.
   public func route(_ row: Row, state: ScreenState<BookReviews>) -> Route {
-    guard row.kind == ReviewCellModel.kind, let review = row.model.as(ReviewCellModel.self) else { return .none }
+    guard row.kind == ReviewCellModel.kind, let review = row.model.as(ReviewCellModel.self) else {
+      return .none
+    }
     return .open(link: review.link)
   }
 }

@@ -29,7 +29,9 @@ public enum ReviewsTransform {
       reviewRows.append(Row(id: id, kind: ReviewCellModel.kind, model: ReviewCellModel(review: review)))
     }
     if reviews != nil && reviewRows.isEmpty {
-      reviewRows = [Row(id: noReviewsRowID, kind: MessageCellModel.kind, model: MessageCellModel(text: "暂无评论"))]
+      reviewRows = [
+        Row(id: noReviewsRowID, kind: MessageCellModel.kind, model: MessageCellModel(text: "暂无评论"))
+      ]
     }
     return TableSnapshot(uncheckedSections: [
       Section(id: bookSectionID, header: "书籍", style: .static, rows: bookRows),

@@ -6,8 +6,6 @@ public enum BookListCell: CellModel {
   case bookInfo(BookInfoCellModel)
   /// A book's rating row.
   case bookRating(BookRatingCellModel)
-  /// The row that loads the next page of a section.
-  case loadMore(LoadMoreCellModel)
 
   /// The cell kind of info rows.
   public static let bookInfoKind: CellKind = "bookInfo"
@@ -19,7 +17,6 @@ public enum BookListCell: CellModel {
     switch self {
     case .bookInfo: return Self.bookInfoKind
     case .bookRating: return Self.bookRatingKind
-    case .loadMore: return LoadMoreCellModel.kind
     }
   }
 
@@ -28,7 +25,6 @@ public enum BookListCell: CellModel {
     switch self {
     case .bookInfo(let model): return model.fields
     case .bookRating(let model): return model.fields
-    case .loadMore(let model): return model.fields
     }
   }
 
@@ -37,7 +33,6 @@ public enum BookListCell: CellModel {
     switch self {
     case .bookInfo(let model): return model.height
     case .bookRating(let model): return model.height
-    case .loadMore(let model): return model.height
     }
   }
 

@@ -1,7 +1,7 @@
 import TableCore
 
 /// The book list screen: three sections 想读 / 在读 / 读过, an info row and a rating row per
-/// book, and a load-more row at the end of a section with pages left.
+/// book. (The pipeline adds the load-more row of a section with pages left.)
 public enum BookListTransform {
   /// The id of a book's info row.
   public static func infoRowID(bookID: String) -> RowID { RowID("book-\(bookID)-info") }
@@ -23,7 +23,7 @@ public enum BookListTransform {
   /// Builds the list from what has been loaded.
   ///
   /// A book listed twice (the backend does this) shows once, where it first appears; a section
-  /// with no books and no pages left is hidden.
+  /// with no books is left out.
   /// - Complexity: O(n) in the number of loaded entries.
   public static func snapshot(_ shelf: BookShelf) -> TableSnapshot {
     var ids = RowIDAllocator()
@@ -39,10 +39,6 @@ public enum BookListTransform {
         else { continue }
         rows.append(BookListCell.bookInfo(BookInfoCellModel(book: book)).row(id: infoID))
         rows.append(BookListCell.bookRating(BookRatingCellModel(book: book)).row(id: ratingID))
-      }
-      if loaded.hasMore, let total = loaded.total {
-        let more = LoadMoreCellModel(loaded: loaded.entries.count, total: total)
-        rows.append(BookListCell.loadMore(more).row(id: status.loadMoreRowID))
       }
       guard !rows.isEmpty else { continue }
       let footer = loaded.total.map { "共 \($0) 本" }

@@ -21,9 +21,6 @@ public enum BookStatus: String, CaseIterable, Hashable, Sendable {
   /// The section's id, which is also the `status` query value.
   public var sectionID: SectionID { SectionID(rawValue) }
 
-  /// The id of the section's load-more row.
-  public var loadMoreRowID: RowID { RowID("\(rawValue)-load-more") }
-
   /// The status whose section has this id.
   public init?(sectionID: SectionID) {
     self.init(rawValue: sectionID.rawValue)

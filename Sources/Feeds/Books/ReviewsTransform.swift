@@ -7,10 +7,11 @@ public enum ReviewsTransform {
   public static let bookSectionID: SectionID = "book"
   /// The dynamic section.
   public static let reviewsSectionID: SectionID = "reviews"
-  /// The placeholder row while the reviews are on their way, and the "no reviews" row.
-  public static let placeholderRowID: RowID = "reviews-placeholder"
+  /// The row that says a book has no reviews.
+  public static let noReviewsRowID: RowID = "reviews-none"
 
-  /// Builds the screen; `reviews` is `nil` until the second response arrives.
+  /// Builds the screen; `reviews` is `nil` until the second response arrives, and the
+  /// "精选评论" section stays empty until then (the pipeline shows its loading row).
   ///
   /// A review is identified by its id (or its link when the backend sends none); a review
   /// listed twice shows once.
@@ -27,10 +28,9 @@ public enum ReviewsTransform {
       guard let id = ids.claim("review-\(review.id ?? review.alt)") else { continue }
       reviewRows.append(Row(id: id, kind: ReviewCellModel.kind, model: ReviewCellModel(review: review)))
     }
-    if reviewRows.isEmpty {
-      let text = reviews == nil ? "正在加载评论…" : "暂无评论"
+    if reviews != nil && reviewRows.isEmpty {
       reviewRows = [
-        Row(id: placeholderRowID, kind: MessageCellModel.kind, model: MessageCellModel(text: text))
+        Row(id: noReviewsRowID, kind: MessageCellModel.kind, model: MessageCellModel(text: "暂无评论"))
       ]
     }
     return TableSnapshot(uncheckedSections: [

@@ -4,7 +4,7 @@ import TableCore
 /// by the row's kind: a button sends the form, a push link opens another page, a link opens
 /// a URL.
 public enum SignInCell: CellModel {
-  /// A text field; a secure field shows a fixed mask, never its value or length.
+  /// A text field; a secure field holds a fixed mask (see ``secureField(label:placeholder:password:)``).
   case textField(label: String, placeholder: String, value: String, isSecure: Bool)
   /// A button that sends the form.
   case button(title: String)
@@ -14,6 +14,13 @@ public enum SignInCell: CellModel {
   case link(title: String, url: String)
   /// The outcome of sending the form.
   case result(succeeded: Bool, message: String)
+
+  /// A secure text field: it keeps a fixed mask, never the password or its length, so no
+  /// snapshot, log or diff can reveal it.
+  public static func secureField(label: String, placeholder: String, password: String) -> SignInCell {
+    .textField(
+      label: label, placeholder: placeholder, value: password.isEmpty ? "" : "••••••••", isSecure: true)
+  }
 
   /// The cell kind of each case.
   public var kind: CellKind {
@@ -26,13 +33,12 @@ public enum SignInCell: CellModel {
     }
   }
 
-  /// The associated values in declaration order (a secure value masked).
+  /// The associated values in declaration order.
   public var fields: [Field] {
     switch self {
     case .textField(let label, let placeholder, let value, let isSecure):
-      let shown = isSecure && !value.isEmpty ? "••••••••" : value
       return [
-        Field("label", .text(label)), Field("placeholder", .text(placeholder)), Field("value", .text(shown)),
+        Field("label", .text(label)), Field("placeholder", .text(placeholder)), Field("value", .text(value)),
         Field("isSecure", .bool(isSecure)),
       ]
     case .button(let title), .pushLink(let title): return [Field("title", .text(title))]

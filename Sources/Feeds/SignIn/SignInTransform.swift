@@ -43,7 +43,7 @@ public enum SignInTransform {
         rows: [
           SignInCell.textField(label: "User name", placeholder: "User name", value: username, isSecure: false)
             .row(id: "username"),
-          SignInCell.textField(label: "Password", placeholder: "Password", value: password, isSecure: true)
+          SignInCell.secureField(label: "Password", placeholder: "Password", password: password)
             .row(id: "password"),
           SignInCell.button(title: "Sign in").row(id: submitRowID),
           SignInCell.link(title: "Forgot your password?", url: "https://tableflow.example/reset")

@@ -31,7 +31,7 @@ let package = Package(
     .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit"]),
     .testTarget(name: "TableFlowTests", dependencies: ["TableFlow", "TableCore", "FixtureKit"]),
     .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TableFlow", "TableCore"]),
-    .testTarget(name: "CLITests", dependencies: ["CLIKit"]),
+    .testTarget(name: "CLITests", dependencies: ["CLIKit", "FixtureKit", "TableFlow"]),
   ],
   swiftLanguageModes: [.v6]
 )

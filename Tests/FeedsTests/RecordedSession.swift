@@ -4,6 +4,9 @@ import TableFlow
 
 /// A session recorded against `tools/api-server.py` into `Fixtures/FEED/NAME.jsonl.gz`, with
 /// its intents in `NAME.intents` and its golden log in `NAME.log`.
+///
+/// Sessions that end with a failure by design (their replay exits 65 or 69) live in
+/// `Tests/FeedsTests/FaultFixtures/FEED/` instead, so `tableflow verify` on `Fixtures/` passes.
 struct RecordedSession: CustomStringConvertible, Sendable {
   /// A fault queued on the server before the session starts.
   struct QueuedFault: Sendable {
@@ -17,6 +20,8 @@ struct RecordedSession: CustomStringConvertible, Sendable {
   var parameters: FeedParameters = [:]
   var serverArguments: [String] = []
   var faults: [QueuedFault] = []
+  /// The worst failure the session ends with, when it fails by design.
+  var expectedFailure: FailureCategory?
 
   var description: String { "\(feed)/\(name)" }
 
@@ -25,14 +30,17 @@ struct RecordedSession: CustomStringConvertible, Sendable {
     RecordedSession(feed: "books", name: "session"),
     RecordedSession(
       feed: "books", name: "reviews-error",
-      faults: [QueuedFault(spec: "status=500", count: 1, pathPrefix: "/v2/book/1000001/reviews")]),
-    RecordedSession(feed: "books", name: "unavailable", serverArguments: ["--fault", "status=500"]),
+      faults: [QueuedFault(spec: "status=500", count: 1, pathPrefix: "/v2/book/1000001/reviews")],
+      expectedFailure: .network),
+    RecordedSession(
+      feed: "books", name: "unavailable", serverArguments: ["--fault", "status=500"],
+      expectedFailure: .network),
     RecordedSession(feed: "books", name: "empty-user", parameters: ["user": "empty"]),
     RecordedSession(feed: "profile", name: "session"),
     RecordedSession(feed: "profile", name: "minimal", parameters: ["variant": "minimal"]),
     RecordedSession(
       feed: "profile", name: "malformed",
-      faults: [QueuedFault(spec: "malformed", count: 1, pathPrefix: "/api/profile")]),
+      faults: [QueuedFault(spec: "malformed", count: 1, pathPrefix: "/api/profile")], expectedFailure: .data),
     // The password is the loopback backend's demo credential, so the POST body keeps it:
     // replay matches bodies exactly, and `tableflow replay` cannot know a redacted value.
     RecordedSession(feed: "signin", name: "session"),
@@ -42,7 +50,13 @@ struct RecordedSession: CustomStringConvertible, Sendable {
 
   static var fixturesFolder: URL { APIServer.packageRoot.appendingPathComponent("Fixtures") }
 
-  var folder: URL { Self.fixturesFolder.appendingPathComponent(feed) }
+  static var faultFixturesFolder: URL {
+    APIServer.packageRoot.appendingPathComponent("Tests/FeedsTests/FaultFixtures")
+  }
+
+  var folder: URL {
+    (expectedFailure == nil ? Self.fixturesFolder : Self.faultFixturesFolder).appendingPathComponent(feed)
+  }
   var fixturePath: String { folder.appendingPathComponent("\(name).jsonl.gz").path }
   var goldenPath: String { folder.appendingPathComponent("\(name).log").path }
   var intentsPath: String { folder.appendingPathComponent("\(name).intents").path }

@@ -11,6 +11,7 @@ struct RecordedSessionTests {
     let replayed = try await FeedSession.replay(session.fixturePath)
     #expect(replayed.log == golden)
     #expect(!golden.isEmpty)
+    #expect(replayed.worstFailure?.category == session.expectedFailure)
   }
 
   /// Records each session live through `HTTPTransport` into a temporary fixture, replays it,

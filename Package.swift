@@ -27,11 +27,14 @@ let package = Package(
     .target(name: "CLIKit", dependencies: ["TableFlow", "Feeds", "FixtureKit", "TableCore"]),
     .executableTarget(name: "tableflow", dependencies: ["CLIKit"]),
 
+    // Shared by the test targets: starting tools/api-server.py, finding the package root.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+
     .testTarget(name: "TableCoreTests", dependencies: ["TableCore"]),
     .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit"]),
     .testTarget(name: "TableFlowTests", dependencies: ["TableFlow", "TableCore", "FixtureKit"]),
     .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TableFlow", "TableCore"]),
-    .testTarget(name: "CLITests", dependencies: ["CLIKit", "FixtureKit", "TableFlow"]),
+    .testTarget(name: "CLITests", dependencies: ["CLIKit", "FixtureKit", "TableFlow", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -110,6 +110,20 @@ struct BookShelfTests {
     #expect(shelf.nextStart(for: .wish) == 1)
   }
 
+  @Test("counts progress over pages as appending them would")
+  func countsProgress() {
+    let pages = [
+      TestData.page("wish", [TestData.book("1"), TestData.book("2")], total: 5),
+      TestData.page("wish", [TestData.book("3")], total: 5),
+    ]
+    var shelf = BookShelf()
+    for page in pages { shelf.append(page, for: .wish) }
+    #expect(BookShelf.progress(of: pages) == (3, true))
+    #expect(shelf[.wish].hasMore && shelf.nextStart(for: .wish) == 3)
+    #expect(BookShelf.progress(of: pages + [TestData.page("wish", [], total: 5)]) == (3, false))
+    #expect(BookShelf.progress(of: []) == (0, false))
+  }
+
   @Test("an empty page ends a shelf whose total is overstated")
   func emptyPageEndsShelf() {
     var shelf = BookShelf()

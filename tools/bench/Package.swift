@@ -12,7 +12,9 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "tableflow-bench",
-      dependencies: [.product(name: "TableCore", package: root)]
+      dependencies: [
+        .product(name: "TableCore", package: root), .product(name: "FixtureKit", package: root),
+      ]
     )
   ],
   swiftLanguageModes: [.v6]

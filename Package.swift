@@ -30,8 +30,11 @@ let package = Package(
     .testTarget(name: "TableCoreTests", dependencies: ["TableCore"]),
     .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit"]),
     .testTarget(name: "TableFlowTests", dependencies: ["TableFlow", "TableCore", "FixtureKit"]),
-    .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TableFlow", "TableCore"]),
-    .testTarget(name: "CLITests", dependencies: ["CLIKit"]),
+    // FaultFixtures: sessions whose replay fails by design (HTTP 500, malformed JSON), kept out
+    // of Fixtures/ so that `tableflow verify` there stays green.
+    .testTarget(
+      name: "FeedsTests", dependencies: ["Feeds", "TableFlow", "TableCore"], exclude: ["FaultFixtures"]),
+    .testTarget(name: "CLITests", dependencies: ["CLIKit", "FixtureKit", "TableFlow"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -630,6 +630,9 @@ def main():
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    # A parent may start us with these signals blocked (Foundation's Process on Linux passes its
+    # thread's mask on); unblock them so SIGTERM always stops the server.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     sys.stdout.write("listening on http://127.0.0.1:%d\n" % server.server_address[1])
     sys.stdout.flush()
     try:

@@ -12,6 +12,8 @@ public final class FixtureReader {
   private var lastSeq = 0
   private var stickyError: FixtureError?
   private var ended = false
+  /// The size in bytes of the last record's line, newline excluded (0 before the first).
+  public private(set) var lastRecordSize = 0
 
   /// Opens the fixture at `path` and reads its header.
   ///
@@ -84,6 +86,7 @@ public final class FixtureReader {
           return nil
         }
         guard let base = line.baseAddress, !isBlank(line) else { continue }
+        lastRecordSize = line.count
         var scanner = JSONScanner(bytes: base, count: line.count)
         let record: FixtureRecord
         do {

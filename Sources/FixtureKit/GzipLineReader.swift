@@ -29,14 +29,14 @@ final class GzipLineReader {
   }
 
   private static let readChunk = 64 * 1024
-  private static let inflateChunk = 256 * 1024
+  private static let inflateChunk = 128 * 1024
 
   let name: String
   private let limits: FixtureLimits
   private var input: Input
   private let inflater: Zlib.Inflater
   private let compressed = ByteBuffer(capacity: GzipLineReader.readChunk)
-  private let inflated = ByteBuffer(capacity: GzipLineReader.inflateChunk * 2)
+  private let inflated = ByteBuffer(capacity: GzipLineReader.inflateChunk)
   private var inputEnded = false
   private var phase = Phase.start
   private var searchFrom = 0

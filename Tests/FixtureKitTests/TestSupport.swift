@@ -106,3 +106,20 @@ func runProcess(
   process.waitUntilExit()
   return (process.terminationStatus, Array(outputData), String(decoding: errorData, as: UTF8.self))
 }
+
+/// Gzips `bytes`, then `repeated` `times` times, in-process with FixtureKit's own deflater.
+func gzipInProcess(_ bytes: [UInt8], then repeated: [UInt8] = [], times: Int = 0) throws -> [UInt8] {
+  let deflater = try Zlib.Deflater(level: 6)
+  let collected = ByteBuffer()
+  let sink: (UnsafeRawBufferPointer) throws(FixtureError) -> Void = { chunk in collected.append(chunk) }
+  func feed(_ part: [UInt8], flush: Zlib.Deflater.Flush) throws {
+    let input = UnsafeMutableRawBufferPointer.allocate(byteCount: max(part.count, 1), alignment: 1)
+    defer { input.deallocate() }
+    input.copyBytes(from: part)
+    try deflater.deflate(UnsafeRawBufferPointer(rebasing: input[0..<part.count]), flush: flush, into: sink)
+  }
+  try feed(bytes, flush: .none)
+  for _ in 0..<times { try feed(repeated, flush: .none) }
+  try feed([], flush: .finish)
+  return Array(UnsafeRawBufferPointer(collected.live))
+}

@@ -4,7 +4,14 @@ public enum Tableflow {
   public static let version = "0.1.0"
 
   /// The subcommands in the order `--help` lists them.
-  public static let commands: [any TableflowCommand] = []
+  public static let commands: [any TableflowCommand] = {
+    let runner = SessionRunner(feeds: builtinFeeds)
+    let replay = ReplayCommand(runner: runner)
+    return [
+      RunCommand(runner: runner), replay, VerifyCommand(replayer: replay), DiffCommand(),
+      InspectCommand(), FeedsCommand(feeds: builtinFeeds),
+    ]
+  }()
 
   /// The top-level help.
   public static var helpText: String {
@@ -65,8 +72,20 @@ public enum Tableflow {
     return await command.run(parsed, io: io)
   }
 
+  /// Replays the embedded books session (see ``EmbeddedSession``).
   private static func runDefault(io: CommandIO) async -> ExitCode {
-    io.fail("no embedded session yet")
-    return .software
+    guard let fixture = EmbeddedSession.locate(environment: io.environment) else {
+      io.fail(
+        "the embedded session Fixtures/\(EmbeddedSession.relativePath) was not found; "
+          + "run from the package folder or set TABLEFLOW_FIXTURES")
+      return .noInput
+    }
+    let replay = ReplayCommand(runner: SessionRunner(feeds: builtinFeeds))
+    do {
+      return try await replay.replay(fixture.path, sink: io.out, io: io)
+    } catch {
+      io.fail(error.message)
+      return error.code
+    }
   }
 }

@@ -1,17 +1,28 @@
 /// The one-to-one matching of rows by id between two snapshots, addressed by flat row index
 /// (rows numbered across sections in display order).
 ///
-/// Matching is exact on ids, so any order of discovery gives the same pairs. Two passes keep
-/// it cheap: rows of a section that survives are first aligned against their old section
-/// with a two-cursor walk (equal ids at the cursors are a pair, with one row of lookahead to
-/// step over an insert or a delete), so that unchanged stretches cost one string comparison
-/// per row; only the rows left over go through a hash table. With duplicate ids (which a
-/// validated snapshot never has), each row is matched at most once, first come first served.
+/// Matching is exact on ids, so any order of discovery gives the same pairs; the passes only
+/// keep it cheap. Rows of a section that survives are first aligned against their old section
+/// with two cursors: equal ids at the cursors are a pair (one string comparison per unchanged
+/// row), and at a mismatch a short window ahead on either side finds where the lists agree
+/// again (a few deleted or inserted rows). When the window keeps failing (a long burst of
+/// inserts or deletes), a hash index of the section's remaining old rows says how far to
+/// skip. Only rows the cursors step over go through the final hash table. With duplicate ids
+/// (which a validated snapshot never has) each row is matched at most once.
 struct RowMatching {
   /// For each old row, the flat index of the new row with its id, or -1.
-  var oldToNew: [Int]
+  private(set) var oldToNew: [Int]
   /// For each new row, the flat index of the old row with its id, or -1.
-  var newToOld: [Int]
+  private(set) var newToOld: [Int]
+
+  /// Rows the alignment stepped over: flat index and id.
+  private var oldLeftovers: [(flat: Int, id: RowID)] = []
+  private var newLeftovers: [(flat: Int, id: RowID)] = []
+
+  /// How far ahead a mismatch looks for the lists to agree again.
+  private static let window = 8
+  /// Consecutive failed windows after which the alignment consults a hash index.
+  private static let failuresBeforeIndex = 16
 
   /// Matches the rows of `old` and `new`.
   ///
@@ -25,68 +36,101 @@ struct RowMatching {
   ) {
     oldToNew = [Int](repeating: -1, count: oldOffsets[old.count])
     newToOld = [Int](repeating: -1, count: newOffsets[new.count])
-    var leftoverNew = newToOld.count
+    var oldAligned = [Bool](repeating: false, count: old.count)
     for newSection in new.indices {
       let oldSection = newToOldSection[newSection]
-      guard oldSection >= 0 else { continue }
-      leftoverNew -= align(
-        old[oldSection].rows, from: oldOffsets[oldSection], with: new[newSection].rows,
-        from: newOffsets[newSection])
+      if oldSection < 0 {
+        let base = newOffsets[newSection]
+        for (row, item) in new[newSection].rows.enumerated() { newLeftovers.append((base + row, item.id)) }
+        continue
+      }
+      oldAligned[oldSection] = true
+      align(
+        old[oldSection].rows, base: oldOffsets[oldSection], with: new[newSection].rows,
+        base: newOffsets[newSection])
     }
-    guard leftoverNew > 0 else { return }
-    matchLeftovers(old: old, new: new, leftoverOld: oldToNew.count - (newToOld.count - leftoverNew))
+    for section in old.indices where !oldAligned[section] {
+      let base = oldOffsets[section]
+      for (row, item) in old[section].rows.enumerated() { oldLeftovers.append((base + row, item.id)) }
+    }
+    matchLeftovers()
   }
 
-  /// Walks both row lists with two cursors, pairing equal ids. Returns the pairs found.
+  private mutating func link(_ oldFlat: Int, _ newFlat: Int) {
+    oldToNew[oldFlat] = newFlat
+    newToOld[newFlat] = oldFlat
+  }
+
+  /// Walks both row lists with two cursors, pairing equal ids and noting the rows stepped over.
   private mutating func align(
-    _ oldRows: [Row], from oldBase: Int, with newRows: [Row], from newBase: Int
-  ) -> Int {
+    _ oldRows: [Row], base oldBase: Int, with newRows: [Row], base newBase: Int
+  ) {
     var oldCursor = 0
     var newCursor = 0
-    var pairs = 0
+    var failures = 0
+    var index: RowIDTable? = nil
     let oldCount = oldRows.count
     let newCount = newRows.count
     while oldCursor < oldCount && newCursor < newCount {
+      if oldRows[oldCursor].hasSameID(as: newRows[newCursor]) {
+        link(oldBase + oldCursor, newBase + newCursor)
+        oldCursor += 1
+        newCursor += 1
+        failures = 0
+        continue
+      }
       let oldID = oldRows[oldCursor].id
       let newID = newRows[newCursor].id
-      if oldID == newID {
-        oldToNew[oldBase + oldCursor] = newBase + newCursor
-        newToOld[newBase + newCursor] = oldBase + oldCursor
-        pairs += 1
-        oldCursor += 1
-        newCursor += 1
-      } else if oldCursor + 1 < oldCount && oldRows[oldCursor + 1].id == newID {
-        oldCursor += 1
-      } else if newCursor + 1 < newCount && newRows[newCursor + 1].id == oldID {
-        newCursor += 1
-      } else {
-        oldCursor += 1
-        newCursor += 1
+      var skipOld = 0
+      var skipNew = 0
+      for distance in 1...Self.window {
+        if oldCursor + distance < oldCount && oldRows[oldCursor + distance].id == newID {
+          skipOld = distance
+          break
+        }
+        if newCursor + distance < newCount && newRows[newCursor + distance].id == oldID {
+          skipNew = distance
+          break
+        }
       }
+      if skipOld == 0 && skipNew == 0 {
+        failures += 1
+        if failures < Self.failuresBeforeIndex {
+          skipOld = 1
+          skipNew = 1
+        } else {
+          if index == nil {
+            var built = RowIDTable(capacity: oldCount - oldCursor)
+            for row in oldCursor..<oldCount { built.insertIfAbsent(oldRows[row].id, row) }
+            index = built
+          }
+          if let found = index?.value(for: newID), found > oldCursor {
+            skipOld = found - oldCursor
+          } else {
+            skipNew = 1
+          }
+        }
+      }
+      for row in oldCursor..<oldCursor + skipOld {
+        oldLeftovers.append((oldBase + row, oldRows[row].id))
+      }
+      for row in newCursor..<newCursor + skipNew {
+        newLeftovers.append((newBase + row, newRows[row].id))
+      }
+      oldCursor += skipOld
+      newCursor += skipNew
     }
-    return pairs
+    for row in oldCursor..<oldCount { oldLeftovers.append((oldBase + row, oldRows[row].id)) }
+    for row in newCursor..<newCount { newLeftovers.append((newBase + row, newRows[row].id)) }
   }
 
-  /// Pairs the rows the alignment left over through a hash table of the old ones.
-  private mutating func matchLeftovers(old: [Section], new: [Section], leftoverOld: Int) {
-    guard leftoverOld > 0 else { return }
-    var unmatched = [RowID: Int](minimumCapacity: leftoverOld)
-    var flat = 0
-    for section in old {
-      for row in section.rows {
-        if oldToNew[flat] < 0 && unmatched[row.id] == nil { unmatched[row.id] = flat }
-        flat += 1
-      }
-    }
-    flat = 0
-    for section in new {
-      for row in section.rows {
-        if newToOld[flat] < 0, let oldFlat = unmatched.removeValue(forKey: row.id) {
-          oldToNew[oldFlat] = flat
-          newToOld[flat] = oldFlat
-        }
-        flat += 1
-      }
+  /// Pairs the rows the alignment stepped over through a hash table of the old ones.
+  private mutating func matchLeftovers() {
+    guard !oldLeftovers.isEmpty && !newLeftovers.isEmpty else { return }
+    var unmatched = RowIDTable(capacity: oldLeftovers.count)
+    for (flat, id) in oldLeftovers { unmatched.insertIfAbsent(id, flat) }
+    for (flat, id) in newLeftovers {
+      if let oldFlat = unmatched.removeValue(for: id) { link(oldFlat, flat) }
     }
   }
 }

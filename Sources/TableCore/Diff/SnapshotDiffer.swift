@@ -1,12 +1,14 @@
 /// Computes the staged changeset between two snapshots (see ``TableSnapshot/difference(from:)``).
 ///
 /// Stages, each one valid `performBatchUpdates` call, each dropped when empty:
-/// 1. updates: rows that stay in a kept section and show other content are reconfigured (same
-///    kind) or reloaded (kind changed), at their old positions;
-/// 2. deletes: sections deleted, sections reloaded (arriving with their final rows), rows
-///    deleted from kept sections (gone, or going to a section that is inserted or reloaded);
-/// 3. sections: sections inserted (with their final rows) and moved;
-/// 4. rows: rows inserted into kept sections, rows moved within and across kept sections.
+/// 1. removals and updates, at pre-stage positions: sections deleted, sections reloaded
+///    (arriving with their final rows), rows deleted from kept sections (gone, or going to a
+///    section that is inserted or reloaded), and rows that stay in kept sections but show
+///    other content reconfigured (same kind) or reloaded (kind changed);
+/// 2. sections: sections inserted (with their final rows) and moved;
+/// 3. rows: rows inserted into kept sections, rows moved within and across kept sections.
+///
+/// A reloaded or reconfigured row is never moved in the same stage: moves come last.
 ///
 /// A row is "live" when both its old and its new section are kept: it is never deleted and
 /// inserted, only moved (or left in place). Within a section, the live rows on a longest
@@ -22,6 +24,8 @@ struct SnapshotDiffer {
   let oldSectionOfRow: [Int]
   /// For each new row (flat index), its section.
   let newSectionOfRow: [Int]
+  /// The rows of each new section.
+  let newRows: [[Row]]
 
   init(old: TableSnapshot, new: TableSnapshot) {
     self.old = old.sections
@@ -29,6 +33,7 @@ struct SnapshotDiffer {
     sections = SectionMatching(old: old.sections, new: new.sections)
     (oldOffsets, oldSectionOfRow) = Self.offsets(of: old.sections)
     (newOffsets, newSectionOfRow) = Self.offsets(of: new.sections)
+    newRows = new.sections.map(\.rows)
     rows = RowMatching(
       old: old.sections, new: new.sections, oldOffsets: oldOffsets, newOffsets: newOffsets,
       newToOldSection: sections.newToOld)
@@ -50,116 +55,105 @@ struct SnapshotDiffer {
     return (offsets, sectionOfRow)
   }
 
-  /// Whether the old row (flat index) is matched to a new row and both sections are kept.
-  private func isLive(oldRow flat: Int) -> Bool {
-    let newFlat = rows.oldToNew[flat]
-    return newFlat >= 0 && sections.oldFate[oldSectionOfRow[flat]] == .kept
-      && sections.newFate[newSectionOfRow[newFlat]] == .kept
-  }
-
   /// The stages; the last one carries `final` as its snapshot.
   func stages(final: TableSnapshot) -> [ChangesetStage] {
-    var updates = ChangesetStage()
-    let afterUpdates = updateStage(into: &updates)
-    var deletes = ChangesetStage()
-    var rowIndexAfterDeletes = [Int](repeating: -1, count: rows.oldToNew.count)
-    var sectionIndexAfterDeletes = [Int](repeating: -1, count: old.count)
-    let afterDeletes = deleteStage(
-      from: afterUpdates, into: &deletes, rowIndex: &rowIndexAfterDeletes,
-      sectionIndex: &sectionIndexAfterDeletes)
+    var removals = ChangesetStage()
+    var rowIndexAfterRemovals = [Int](repeating: -1, count: rows.oldToNew.count)
+    var sectionIndexAfterRemovals = [Int](repeating: -1, count: old.count)
+    let afterRemovals = removalStage(
+      into: &removals, rowIndex: &rowIndexAfterRemovals, sectionIndex: &sectionIndexAfterRemovals)
     var sectionChanges = ChangesetStage()
     let afterSections = sectionStage(
-      from: afterDeletes, sectionIndex: sectionIndexAfterDeletes, into: &sectionChanges)
+      from: afterRemovals, sectionIndex: sectionIndexAfterRemovals, into: &sectionChanges)
     var rowChanges = ChangesetStage()
-    rowStage(rowIndex: rowIndexAfterDeletes, into: &rowChanges)
-    updates.snapshot = TableSnapshot(uncheckedSections: afterUpdates)
-    deletes.snapshot = TableSnapshot(uncheckedSections: afterDeletes)
+    rowStage(rowIndex: rowIndexAfterRemovals, into: &rowChanges)
+    removals.snapshot = TableSnapshot(uncheckedSections: afterRemovals)
     sectionChanges.snapshot = TableSnapshot(uncheckedSections: afterSections)
     rowChanges.snapshot = final
-    var stages = [updates, deletes, sectionChanges, rowChanges].filter { !$0.isEmpty }
+    var stages = [removals, sectionChanges, rowChanges].filter { !$0.isEmpty }
     if !stages.isEmpty { stages[stages.count - 1].snapshot = final }
     return stages
   }
 
-  /// Stage 1: content updates of live rows at their old positions.
-  private func updateStage(into stage: inout ChangesetStage) -> [Section] {
-    var result = old
-    for sectionIndex in old.indices where sections.oldFate[sectionIndex] == .kept {
-      let oldRows = old[sectionIndex].rows
-      var updatedRows: [Row] = []
-      var changed = false
-      let base = oldOffsets[sectionIndex]
-      for rowIndex in oldRows.indices {
-        let flat = base + rowIndex
-        guard isLive(oldRow: flat) else { continue }
-        let newFlat = rows.oldToNew[flat]
-        let newSection = newSectionOfRow[newFlat]
-        let newRow = new[newSection].rows[newFlat - newOffsets[newSection]]
-        let oldRow = oldRows[rowIndex]
-        if oldRow.hasSameContent(as: newRow) { continue }
-        let position = RowPosition(section: sectionIndex, row: rowIndex)
-        if oldRow.kind == newRow.kind {
-          stage.rowReconfigures.append(position)
-        } else {
-          stage.rowReloads.append(position)
-        }
-        if !changed {
-          updatedRows = oldRows
-          changed = true
-        }
-        updatedRows[rowIndex] = newRow
-      }
-      if changed { result[sectionIndex] = old[sectionIndex].replacingRows(updatedRows) }
-    }
-    return result
-  }
-
-  /// Stage 2: section deletes and reloads, row deletes from kept sections.
-  private func deleteStage(
-    from current: [Section], into stage: inout ChangesetStage, rowIndex: inout [Int],
-    sectionIndex: inout [Int]
+  /// Stage 1, all at pre-stage positions: sections deleted, sections reloaded (with their
+  /// final rows), rows deleted from kept sections, and live rows whose content changed
+  /// reconfigured (same kind) or reloaded (kind changed).
+  private func removalStage(
+    into stage: inout ChangesetStage, rowIndex: inout [Int], sectionIndex: inout [Int]
   ) -> [Section] {
     var result: [Section] = []
-    result.reserveCapacity(current.count)
-    for index in current.indices {
+    result.reserveCapacity(old.count)
+    for index in old.indices {
       switch sections.oldFate[index] {
       case .unmatched:
         stage.sectionDeletes.append(index)
-        continue
       case .reloaded:
         stage.sectionReloads.append(index)
         sectionIndex[index] = result.count
         result.append(new[sections.oldToNew[index]])
-        continue
       case .kept:
         sectionIndex[index] = result.count
-      }
-      let currentRows = current[index].rows
-      let base = oldOffsets[index]
-      var next = 0
-      for row in currentRows.indices {
-        if isLive(oldRow: base + row) {
-          rowIndex[base + row] = next
-          next += 1
-        } else {
-          stage.rowDeletes.append(RowPosition(section: index, row: row))
-        }
-      }
-      if next == currentRows.count {
-        result.append(current[index])
-      } else {
-        var remaining: [Row] = []
-        remaining.reserveCapacity(next)
-        for row in currentRows.indices where rowIndex[base + row] >= 0 {
-          remaining.append(currentRows[row])
-        }
-        result.append(current[index].replacingRows(remaining))
+        result.append(keptSection(at: index, into: &stage, rowIndex: &rowIndex))
       }
     }
     return result
   }
 
-  /// Stage 3: sections inserted, and surviving sections off the longest increasing
+  /// The kept old section at `index` after stage 1: its live rows, in old order, with their
+  /// new content. Runs of unchanged rows are copied in bulk; a section with neither deletes
+  /// nor updates is shared, not copied.
+  private func keptSection(
+    at index: Int, into stage: inout ChangesetStage, rowIndex: inout [Int]
+  ) -> Section {
+    let oldRows = old[index].rows
+    let base = oldOffsets[index]
+    var remaining: [Row] = []
+    var isCopying = false
+    var runStart = 0  // first row of the unchanged run not yet copied into `remaining`
+    var next = 0
+    let oldToNew = rows.oldToNew
+    let newFate = sections.newFate
+    var cachedSection = -1  // the new section whose rows `sectionRows` holds
+    var sectionRows: [Row] = []
+    for row in 0..<oldRows.count {
+      let newFlat = oldToNew[base + row]
+      let newSection = newFlat >= 0 ? newSectionOfRow[newFlat] : -1
+      let isLive = newSection >= 0 && newFate[newSection] == .kept
+      var update: Row? = nil
+      if isLive {
+        rowIndex[base + row] = next
+        next += 1
+        if newSection != cachedSection {
+          sectionRows = newRows[newSection]
+          cachedSection = newSection
+        }
+        let newIndex = newFlat - newOffsets[newSection]
+        if oldRows[row].hasSameContent(as: sectionRows[newIndex]) { continue }
+        let newRow = sectionRows[newIndex]
+        let position = RowPosition(section: index, row: row)
+        if oldRows[row].kind == newRow.kind {
+          stage.rowReconfigures.append(position)
+        } else {
+          stage.rowReloads.append(position)
+        }
+        update = newRow
+      } else {
+        stage.rowDeletes.append(RowPosition(section: index, row: row))
+      }
+      if !isCopying {
+        remaining.reserveCapacity(oldRows.count)
+        isCopying = true
+      }
+      remaining.append(contentsOf: oldRows[runStart..<row])
+      if let update { remaining.append(update) }
+      runStart = row + 1
+    }
+    guard isCopying else { return old[index] }
+    remaining.append(contentsOf: oldRows[runStart...])
+    return old[index].replacingRows(remaining)
+  }
+
+  /// Stage 2: sections inserted, and surviving sections off the longest increasing
   /// subsequence moved.
   private func sectionStage(
     from current: [Section], sectionIndex: [Int], into stage: inout ChangesetStage
@@ -187,20 +181,22 @@ struct SnapshotDiffer {
     return result
   }
 
-  /// Stage 4: rows inserted into kept sections; live rows moved within and across them.
+  /// Stage 3: rows inserted into kept sections; live rows moved within and across them.
   private func rowStage(rowIndex: [Int], into stage: inout ChangesetStage) {
     var sources: [Int] = []
     var targets: [Int] = []
+    let newToOld = rows.newToOld
+    let oldFate = sections.oldFate
     for index in new.indices where sections.newFate[index] == .kept {
       let home = sections.newToOld[index]
       let base = newOffsets[index]
       sources.removeAll(keepingCapacity: true)
       targets.removeAll(keepingCapacity: true)
       var moves: [Move<RowPosition>] = []
-      for row in new[index].rows.indices {
-        let oldFlat = rows.newToOld[base + row]
+      for row in 0..<(newOffsets[index + 1] - base) {
+        let oldFlat = newToOld[base + row]
         let to = RowPosition(section: index, row: row)
-        guard oldFlat >= 0 && sections.oldFate[oldSectionOfRow[oldFlat]] == .kept else {
+        guard oldFlat >= 0 && oldFate[oldSectionOfRow[oldFlat]] == .kept else {
           stage.rowInserts.append(to)
           continue
         }

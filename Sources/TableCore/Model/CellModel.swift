@@ -20,56 +20,75 @@ public protocol CellModel: Hashable, Sendable {
 /// one erased model (a snapshot built from another's rows) compare by identity first, so
 /// diffing unchanged rows costs a pointer comparison.
 public struct AnyCellModel: Hashable, Sendable {
-  private let storage: CellModelStorage
+  private let box: CellModelBox
 
   /// Wraps a model.
   public init<Model: CellModel>(_ model: Model) {
-    self.storage = CellModelStorage(model)
+    self.box = TypedCellModelBox(model)
   }
 
   /// The wrapped model.
-  public var base: any CellModel { storage.base }
+  public var base: any CellModel { box.base }
 
   /// The wrapped model's fields in declaration order.
-  public var fields: [Field] { storage.base.fields }
+  public var fields: [Field] { box.base.fields }
 
   /// The wrapped model's height in points, computed once when the model was wrapped.
-  public var height: Double { storage.height }
+  public var height: Double { box.height }
 
   /// Returns the wrapped model as `Model`, or `nil` when it is of another type.
-  public func `as`<Model: CellModel>(_ type: Model.Type) -> Model? { storage.base as? Model }
+  public func `as`<Model: CellModel>(_ type: Model.Type) -> Model? { box.base as? Model }
 
   /// Compares the wrapped values; models of different types are never equal.
   public static func == (lhs: AnyCellModel, rhs: AnyCellModel) -> Bool {
-    if lhs.storage === rhs.storage { return true }
-    guard lhs.storage.modelType == rhs.storage.modelType else { return false }
-    return lhs.storage.base.isEqual(to: rhs.storage.base)
+    lhs.box === rhs.box || lhs.box.isEqual(to: rhs.box)
   }
 
   /// Hashes the wrapped value.
   public func hash(into hasher: inout Hasher) {
-    storage.base.hash(into: &hasher)
+    box.hash(into: &hasher)
   }
 }
 
-/// The shared, immutable box behind ``AnyCellModel``: a reference so that copies of a row
+/// The shared, immutable box behind ``AnyCellModel``: a reference, so that copies of a row
 /// share one model and compare by identity.
-private final class CellModelStorage: Sendable {
+///
+/// `@unchecked Sendable` is safe: every stored property here and in the only subclass,
+/// ``TypedCellModelBox``, is a `let` of a `Sendable` type, so a box never changes after
+/// `init`. (The checker refuses `Sendable` on a non-final class, whatever its contents.)
+private class CellModelBox: @unchecked Sendable {
   let base: any CellModel
   let modelType: ObjectIdentifier
   let height: Double
 
-  init<Model: CellModel>(_ model: Model) {
-    self.base = model
-    self.modelType = ObjectIdentifier(Model.self)
-    self.height = model.height
+  init(base: any CellModel, modelType: ObjectIdentifier) {
+    self.base = base
+    self.modelType = modelType
+    self.height = base.height
   }
+
+  func isEqual(to other: CellModelBox) -> Bool { false }
+
+  func hash(into hasher: inout Hasher) {}
 }
 
-extension CellModel {
-  fileprivate func isEqual(to other: any CellModel) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
+private final class TypedCellModelBox<Model: CellModel>: CellModelBox, @unchecked Sendable {
+  let model: Model
+
+  init(_ model: Model) {
+    self.model = model
+    super.init(base: model, modelType: ObjectIdentifier(Model.self))
+  }
+
+  override func isEqual(to other: CellModelBox) -> Bool {
+    guard other.modelType == modelType else { return false }
+    // Boxes are made only by this class's init, which records `Model`, so equal model types
+    // mean `other` is a `TypedCellModelBox<Model>`: the downcast cannot be wrong.
+    return model == unsafeDowncast(other, to: TypedCellModelBox<Model>.self).model
+  }
+
+  override func hash(into hasher: inout Hasher) {
+    model.hash(into: &hasher)
   }
 }
 

@@ -1,15 +1,20 @@
 /// One row of a table: identity, cell kind, typed model and height.
 ///
-/// Identity is `id`; content is `kind` + `model` + `height`. Rows are immutable values.
+/// Identity is `id`; content is `kind` + `model` + `height`. Rows are immutable values. A row
+/// is one reference to shared, immutable storage, so copying rows between snapshots (which
+/// the diff's intermediate stages do by the hundred thousand) costs one reference count, and
+/// two copies of a row compare equal by identity before comparing their parts.
 public struct Row: Hashable, Sendable {
+  private let storage: RowStorage
+
   /// The row's stable identity, unique in its snapshot.
-  public let id: RowID
+  public var id: RowID { storage.id }
   /// The cell kind (reuse identifier) that displays the row.
-  public let kind: CellKind
+  public var kind: CellKind { storage.kind }
   /// The typed cell model, erased.
-  public let model: AnyCellModel
+  public var model: AnyCellModel { storage.model }
   /// The height in points, computed by the model.
-  public let height: Double
+  public var height: Double { storage.model.height }
 
   /// Creates a row from a typed model; the height comes from the model.
   public init<Model: CellModel>(id: RowID, kind: CellKind, model: Model) {
@@ -18,17 +23,46 @@ public struct Row: Hashable, Sendable {
 
   /// Creates a row from an erased model; the height comes from the model.
   public init(id: RowID, kind: CellKind, model: AnyCellModel) {
-    self.id = id
-    self.kind = kind
-    self.model = model
-    self.height = model.height
+    storage = RowStorage(id: id, kind: kind, model: model)
   }
 
   /// The model's fields in declaration order.
   public var fields: [Field] { model.fields }
 
+  /// Whether the rows have the same id, comparing shared storage before the strings.
+  func hasSameID(as other: Row) -> Bool {
+    storage === other.storage || storage.id == other.storage.id
+  }
+
   /// Whether `other` shows the same content: same kind, model and height.
   public func hasSameContent(as other: Row) -> Bool {
-    kind == other.kind && height == other.height && model == other.model
+    if storage === other.storage { return true }
+    return storage.kind == other.storage.kind && storage.model == other.storage.model
+  }
+
+  /// Whether the rows have the same id, kind, model and height.
+  public static func == (lhs: Row, rhs: Row) -> Bool {
+    if lhs.storage === rhs.storage { return true }
+    return lhs.storage.id == rhs.storage.id && lhs.hasSameContent(as: rhs)
+  }
+
+  /// Hashes id, kind and model (the model determines the height).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(storage.id)
+    hasher.combine(storage.kind)
+    hasher.combine(storage.model)
+  }
+}
+
+/// The immutable parts of a ``Row``, shared by its copies.
+private final class RowStorage: Sendable {
+  let id: RowID
+  let kind: CellKind
+  let model: AnyCellModel
+
+  init(id: RowID, kind: CellKind, model: AnyCellModel) {
+    self.id = id
+    self.kind = kind
+    self.model = model
   }
 }

@@ -1,0 +1,104 @@
+import Foundation
+import TableFlow
+
+/// `tableflow replay FIXTURE`: replays a recorded session and prints its snapshot log.
+///
+/// The fixture names its feed, parameters and intents. A damaged fixture (such as the
+/// `.partial` of a killed recording) replays its complete records, then reports the damage
+/// and exits 65. With `--expect GOLDEN` the log is also compared with a golden file (exit 1
+/// on a mismatch).
+public struct ReplayCommand: TableflowCommand {
+  private let runner: SessionRunner
+
+  init(runner: SessionRunner) { self.runner = runner }
+
+  /// `replay`'s arguments.
+  public var spec: CommandSpec {
+    CommandSpec(
+      name: "replay", summary: "Replays a recorded session and prints its snapshot log.",
+      positionals: [.init("FIXTURE", help: "a recorded session (NAME.jsonl.gz or NAME.jsonl.gz.partial)")],
+      options: [
+        .init("--format", value: "FORMAT", allowed: ["text", "jsonl"], help: "log format (default text)"),
+        .init("--expect", value: "GOLDEN", help: "compare the text log with this golden file"),
+      ],
+      flags: [
+        .init("--full", help: "print every snapshot whole (text format)"),
+        .init("--realtime", help: "wait out the recorded latencies instead of virtual time"),
+      ])
+  }
+
+  /// Replays the fixture.
+  public func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitCode {
+    guard let path = arguments.positional(0) else { return .usage }
+    let format = LogFormat(rawValue: arguments.value("--format") ?? "text") ?? .text
+    do {
+      let capture = MemorySink()
+      let code = try await replay(
+        path, format: format, full: arguments.has("--full"), realtime: arguments.has("--realtime"),
+        sink: arguments.value("--expect") == nil ? io.out : TeeSink(io.out, capture), io: io)
+      guard let golden = arguments.value("--expect") else { return code }
+      return max(code, try compare(capture.text, withGolden: golden, io: io))
+    } catch {
+      io.fail(error.message)
+      return error.code
+    }
+  }
+
+  /// Replays `path` into `sink`. Shared with `verify` and the default command.
+  func replay(
+    _ path: String, format: LogFormat = .text, full: Bool = false, realtime: Bool = false,
+    sink: any OutputSink, io: CommandIO
+  ) async throws(CommandFailure) -> ExitCode {
+    let transport = try SessionRunner.loadFixture(path, options: ReplayOptions(realtime: realtime))
+    let feed = try runner.feed(named: transport.header.feed)
+    let session = SessionRunner.Session(
+      feed: feed, transport: transport, parameters: transport.header.params,
+      intents: try SessionRunner.recordedIntents(of: transport), source: path)
+    var code = await runner.run(session, format: format, full: full, sink: sink, io: io)
+    if let damage = transport.damage {
+      io.fail(damage.description)
+      code = max(code, .dataError)
+    }
+    return code
+  }
+
+  private func compare(
+    _ log: String, withGolden golden: String, io: CommandIO
+  ) throws(CommandFailure)
+    -> ExitCode
+  {
+    guard let expected = FileManager.default.contents(atPath: golden) else {
+      throw CommandFailure(.noInput, "\(golden): no such golden file")
+    }
+    let text = String(decoding: expected, as: UTF8.self)
+    guard let line = GoldenLog.firstDifferingLine(expected: text, actual: log) else { return .success }
+    io.fail("\(golden): line \(line): the log differs from the golden file")
+    return .goldenMismatch
+  }
+}
+
+/// Writes to two sinks.
+struct TeeSink: OutputSink {
+  let first: any OutputSink
+  let second: any OutputSink
+
+  init(_ first: any OutputSink, _ second: any OutputSink) {
+    self.first = first
+    self.second = second
+  }
+
+  func write(_ text: String) {
+    first.write(text)
+    second.write(text)
+  }
+
+  func write(bytes: [UInt8]) {
+    first.write(bytes: bytes)
+    second.write(bytes: bytes)
+  }
+
+  func flush() {
+    first.flush()
+    second.flush()
+  }
+}

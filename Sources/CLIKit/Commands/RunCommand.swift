@@ -1,0 +1,160 @@
+import FixtureKit
+import Foundation
+import TableFlow
+
+/// `tableflow run FEED`: runs a built-in feed against a live server or a fixture, optionally
+/// recording, and prints its snapshot log.
+public struct RunCommand: TableflowCommand {
+  private let runner: SessionRunner
+
+  init(runner: SessionRunner) { self.runner = runner }
+
+  /// `run`'s arguments.
+  public var spec: CommandSpec {
+    CommandSpec(
+      name: "run", summary: "Runs a feed live or from a fixture, optionally recording it.",
+      positionals: [.init("FEED", help: "a built-in feed (see 'tableflow feeds')")],
+      options: [
+        .init("--live", value: "URL", help: "the backend's base URL, which may carry a path prefix"),
+        .init("--fixture", value: "PATH", help: "answer requests from this recorded session"),
+        .init("--intents", value: "FILE", help: "one intent a line (default: load, or the fixture's)"),
+        .init("--record", value: "PATH", help: "record the live session into PATH (.jsonl.gz)"),
+        .init("--param", value: "K=V", repeatable: true, help: "a feed parameter, e.g. user=pmtao"),
+        .init("--header", value: "'Name: value'", repeatable: true, help: "a header for live requests"),
+        .init("--format", value: "FORMAT", allowed: ["text", "jsonl"], help: "log format (default text)"),
+      ],
+      flags: [.init("--full", help: "print every snapshot whole (text format)")],
+      discussion: """
+        Give --live, --fixture, or both. With both, TABLEFLOW_RECORD=missing sends the requests \
+        the fixture lacks live (and =all sends every request live); the default, none, replays only.
+        Intents: load, refresh, select ROW_ID, collapse SECTION_ID, expand SECTION_ID,
+        load-more SECTION_ID, back; blank lines and # comments are ignored.
+        """)
+  }
+
+  /// Runs the feed.
+  public func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitCode {
+    do {
+      return try await runChecked(arguments, io: io)
+    } catch {
+      io.fail(error.message)
+      return error.code
+    }
+  }
+
+  private func runChecked(
+    _ arguments: ParsedArguments, io: CommandIO
+  ) async throws(CommandFailure)
+    -> ExitCode
+  {
+    guard let name = arguments.positional(0) else { throw CommandFailure(.usage, "run expects a FEED") }
+    let feed = try runner.feed(named: name)
+    let parameters = try Self.parameters(arguments.allValues("--param"))
+    let headers = try Self.headers(arguments.allValues("--header"))
+    let live = try arguments.value("--live").map { url throws(CommandFailure) in
+      do {
+        return try HTTPTransport(baseURL: url, headers: headers)
+      } catch {
+        throw CommandFailure(.usage, "--live: \(error)")
+      }
+    }
+    let fixturePath = arguments.value("--fixture")
+    let recordPath = arguments.value("--record")
+    guard live != nil || fixturePath != nil else {
+      throw CommandFailure(.usage, "run needs --live URL or --fixture PATH (or both)")
+    }
+    if recordPath != nil && live == nil {
+      throw CommandFailure(.usage, "--record needs --live URL to record from")
+    }
+    let recorder = try recordPath.map { path throws(CommandFailure) in
+      do {
+        return try SessionRecorder(
+          path: path, feed: feed.name, tool: "tableflow \(Tableflow.version)",
+          base: arguments.value("--live"), params: parameters)
+      } catch {
+        throw CommandFailure(.ioError, "\(error)")
+      }
+    }
+    var intents = try arguments.value("--intents").map(Self.intents(fromFile:))
+    let transport: any Transport
+    let source: String
+    if let fixturePath {
+      let mode = try Self.recordMode(io.environment, hasLive: live != nil)
+      let replay = try SessionRunner.loadFixture(
+        fixturePath, options: ReplayOptions(mode: mode, live: live, recorder: recorder))
+      if intents == nil { intents = try SessionRunner.recordedIntents(of: replay) }
+      transport = replay
+      source = fixturePath
+    } else if let live, let recorder {
+      transport = RecordingTransport(live: live, recorder: recorder)
+      source = live.baseURL
+    } else if let live {
+      transport = live
+      source = live.baseURL
+    } else {
+      throw CommandFailure(.usage, "run needs --live URL or --fixture PATH")
+    }
+    let session = SessionRunner.Session(
+      feed: feed, transport: transport, parameters: parameters, intents: intents ?? [.load],
+      source: source, recorder: recorder)
+    let format = LogFormat(rawValue: arguments.value("--format") ?? "text") ?? .text
+    var code = await runner.run(
+      session, format: format, full: arguments.has("--full"), sink: io.out, io: io)
+    if let recorder {
+      do {
+        try await recorder.finish()
+      } catch {
+        io.fail("\(error)")
+        code = max(code, ExitCode.ioError)
+      }
+    }
+    return code
+  }
+
+  static func parameters(_ pairs: [String]) throws(CommandFailure) -> FeedParameters {
+    var parameters: FeedParameters = [:]
+    for pair in pairs {
+      guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+        throw CommandFailure(.usage, "--param expects K=V (got '\(pair)')")
+      }
+      parameters[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+    }
+    return parameters
+  }
+
+  static func headers(_ lines: [String]) throws(CommandFailure) -> [NameValue] {
+    try lines.map { line throws(CommandFailure) in
+      guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
+        throw CommandFailure(.usage, "--header expects 'Name: value' (got '\(line)')")
+      }
+      let value = line[line.index(after: colon)...].drop { $0 == " " }
+      return NameValue(String(line[..<colon]), String(value))
+    }
+  }
+
+  static func intents(fromFile path: String) throws(CommandFailure) -> [Intent] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CommandFailure(.noInput, "\(path): no such intents file")
+    }
+    do {
+      return try Intent.parseScript(String(decoding: data, as: UTF8.self))
+    } catch {
+      throw CommandFailure(.dataError, "\(path): \(error)")
+    }
+  }
+
+  static func recordMode(
+    _ environment: [String: String], hasLive: Bool
+  ) throws(CommandFailure)
+    -> RecordMode
+  {
+    guard let name = environment["TABLEFLOW_RECORD"], !name.isEmpty else { return .none }
+    guard let mode = RecordMode(rawValue: name) else {
+      throw CommandFailure(.usage, "TABLEFLOW_RECORD must be none, missing or all (got '\(name)')")
+    }
+    if mode != .none && !hasLive {
+      throw CommandFailure(.usage, "TABLEFLOW_RECORD=\(name) needs --live URL")
+    }
+    return mode
+  }
+}

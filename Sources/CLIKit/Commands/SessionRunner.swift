@@ -1,0 +1,106 @@
+import FixtureKit
+import Foundation
+import TableFlow
+
+/// Runs one session of a feed and writes its snapshot log: what `run`, `replay`, `verify` and
+/// the default command share.
+struct SessionRunner {
+  /// What to run.
+  struct Session {
+    var feed: any Feed
+    var transport: any Transport
+    var parameters: FeedParameters
+    var intents: [Intent]
+    /// Names the session's input in error lines: a fixture path or a live URL.
+    var source: String
+    /// Receives the intents before the session starts, when recording.
+    var recorder: SessionRecorder?
+  }
+
+  /// The built-in feeds the command line knows by name.
+  let feeds: [any Feed]
+
+  /// The feed called `name`.
+  /// - Throws: `CommandFailure` (usage) naming the known feeds.
+  func feed(named name: String) throws(CommandFailure) -> any Feed {
+    guard let feed = feeds.first(where: { $0.name == name }) else {
+      let names = feeds.map(\.name).joined(separator: ", ")
+      throw CommandFailure(.usage, "unknown feed '\(name)'; built-in feeds: \(names)")
+    }
+    return feed
+  }
+
+  /// Runs `session`, writing the log to `sink` as events arrive and one line per failure to
+  /// standard error.
+  /// - Returns: the worst failure's exit code (0 when none).
+  func run(
+    _ session: Session, format: LogFormat, full: Bool, sink: any OutputSink, io: CommandIO
+  ) async -> ExitCode {
+    let pipeline: Pipeline
+    do {
+      pipeline = try Pipeline(
+        feed: session.feed, transport: session.transport,
+        options: PipelineOptions(parameters: session.parameters))
+    } catch {
+      io.fail("\(session.source): \(error.message)")
+      return .usage
+    }
+    if let recorder = session.recorder {
+      for intent in session.intents { await recorder.record(intent: intent.description) }
+    }
+    var writer = format.makeWriter(full: full)
+    let progress = ProgressLine(io: io, label: session.source)
+    let outcome = await pipeline.run(session.intents) { event in
+      switch event.event {
+      case .failed(let failure, _): io.fail("\(session.source): \(failure)")
+      case .presented: progress.snapshotPresented()
+      case .requestStarted(let requests, _): progress.requestStarted(requests.count)
+      default: break
+      }
+      let text = writer.text(for: event)
+      if !text.isEmpty { sink.write(text) }
+    }
+    sink.flush()
+    await progress.finish()
+    if outcome.wasCancelled { return .software }
+    return outcome.worstFailure.map { ExitCode(rawValue: $0.category.exitCode) ?? .software } ?? .success
+  }
+
+  /// Loads a fixture for replay, salvaging the complete records of a damaged one.
+  /// - Throws: `CommandFailure` 66 for a missing file, 65 for one that cannot be read at all.
+  static func loadFixture(
+    _ path: String, options: ReplayOptions = ReplayOptions()
+  ) throws(CommandFailure) -> ReplayTransport {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw CommandFailure(.noInput, "\(path): no such file")
+    }
+    var options = options
+    options.salvagesDamage = true
+    do {
+      return try ReplayTransport(path: path, options: options)
+    } catch {
+      throw CommandFailure(error.code == .io ? .ioError : .dataError, error.description)
+    }
+  }
+
+  /// Parses the intents recorded in a fixture.
+  /// - Throws: `CommandFailure` 65 naming the fixture and the bad intent.
+  static func recordedIntents(of replay: ReplayTransport) throws(CommandFailure) -> [Intent] {
+    do {
+      return try Intent.parseScript(replay.intents.joined(separator: "\n"))
+    } catch {
+      throw CommandFailure(.dataError, "\(replay.path): recorded intent: \(error)")
+    }
+  }
+}
+
+/// A command that cannot go on: the exit code and the one line for standard error.
+struct CommandFailure: Error {
+  var code: ExitCode
+  var message: String
+
+  init(_ code: ExitCode, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+}

@@ -1,0 +1,6 @@
+import TableFlow
+
+extension Tableflow {
+  /// The feeds `run`, `replay` and `feeds` know by name.
+  static let builtinFeeds: [any Feed] = []
+}

@@ -1,0 +1,88 @@
+import Foundation
+import TableCore
+
+/// `tableflow diff OLD.json NEW.json [--format json|text]`: the staged changeset between two
+/// snapshots in interchange JSON.
+///
+/// `json` (the default) prints one object in DESIGN.md's changeset form with sorted keys;
+/// `text` prints one operation a line. Invalid snapshot JSON or duplicate ids exit 65 with one
+/// stderr line naming the file and the position (line and column for a syntax error, the
+/// coding path otherwise); a missing file exits 66; bad arguments exit 64.
+public struct DiffCommand: TableflowCommand {
+  /// Creates the command.
+  public init() {}
+
+  /// The command's arguments and help.
+  public var spec: CommandSpec {
+    CommandSpec(
+      name: "diff", summary: "print the staged changeset between two snapshots in interchange JSON",
+      positionals: [
+        .init("OLD.json", help: "the snapshot before"), .init("NEW.json", help: "the snapshot after"),
+      ],
+      options: [
+        .init(
+          "--format", value: "FORMAT", allowed: ["json", "text"],
+          help: "json (one object, DESIGN.md's changeset form; the default) or text (one operation a line)")
+      ],
+      discussion:
+        "Snapshots are {\"sections\":[{\"id\",\"header\",\"footer\",\"style\",\"collapsed\",\"rows\":"
+        + "[{\"id\",\"kind\",\"height\",\"fields\":{…}}]}]}.\n"
+        + "Exit codes: 0 ok, 64 bad arguments, 65 invalid snapshot, 66 missing file.")
+  }
+
+  /// Runs `diff` with arguments already parsed against ``spec``.
+  public func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitCode {
+    Self.diff(arguments, io: io)
+  }
+
+  /// Parses `arguments` (those after `diff`) and runs the command, synchronously.
+  ///
+  /// - Returns: The exit code: 0, 64 (usage), 65 (invalid snapshot) or 66 (missing file).
+  public static func run(arguments: [String], io: CommandIO) -> ExitCode {
+    let command = DiffCommand()
+    let parsed: ParsedArguments
+    do {
+      parsed = try command.spec.parse(arguments)
+    } catch {
+      io.fail(error.message)
+      return .usage
+    }
+    if parsed.wantsHelp {
+      io.out.write(command.spec.helpText)
+      return .success
+    }
+    return diff(parsed, io: io)
+  }
+
+  private static func diff(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
+    guard let oldPath = arguments.positional(0), let newPath = arguments.positional(1) else {
+      io.fail("diff expects two files; usage: \(DiffCommand().spec.usage)")
+      return .usage
+    }
+    let old: TableSnapshot
+    let new: TableSnapshot
+    do {
+      old = try DiffSnapshotLoader.load(oldPath)
+      new = try DiffSnapshotLoader.load(newPath)
+    } catch {
+      io.fail("diff: " + error.message)
+      return error.exitCode
+    }
+    let changeset = new.difference(from: old)
+    if arguments.value("--format") == "text" {
+      let lines = changeset.textLines(from: old)
+      io.out.write(lines.isEmpty ? "no changes\n" : lines.joined(separator: "\n") + "\n")
+      return .success
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    do {
+      io.out.write(bytes: Array(try encoder.encode(changeset)))
+      io.out.write("\n")
+    } catch {
+      io.fail("diff: cannot encode the changeset: \(error)")
+      return .software
+    }
+    return .success
+  }
+}

@@ -1,0 +1,51 @@
+import TableCore
+
+/// The info row of a book in the list: everything but the rating (seed A).
+public struct BookInfoCellModel: CellModel {
+  /// The title.
+  public let title: String
+  /// The authors joined with "、".
+  public let authors: String
+  /// The publisher.
+  public let publisher: String
+  /// The ISBN-13, when the edition has one.
+  public let isbn13: String?
+  /// The price as printed.
+  public let price: String
+  /// The publication date as printed.
+  public let pubdate: String
+  /// The summary.
+  public let summary: String
+
+  /// Converts a book field by field, as seed A's view model does.
+  public init(book: Book) {
+    title = book.title
+    authors = book.author.joined(separator: "、")
+    publisher = book.publisher
+    isbn13 = book.isbn13
+    price = book.price
+    pubdate = book.pubdate
+    summary = book.summary
+  }
+
+  /// The fields in declaration order; a missing ISBN is `null`.
+  public var fields: [Field] {
+    [
+      Field("title", .text(title)), Field("authors", .text(authors)),
+      Field("publisher", .text(publisher)), Field("isbn13", isbn13.map(FieldValue.text) ?? .null),
+      Field("price", .text(price)), Field("pubdate", .text(pubdate)), Field("summary", .text(summary)),
+    ]
+  }
+
+  /// Title (17 pt, up to 2 lines), authors and publisher (14 pt, one line each), ISBN, price
+  /// and date on one 13-point line, the summary in up to 3 lines of 13 pt.
+  public var height: Double {
+    CellLayout.height([
+      .init(text: title, fontSize: 17, maxLines: 2),
+      .init(text: authors, fontSize: 14, maxLines: 1),
+      .init(text: publisher, fontSize: 14, maxLines: 1),
+      .init(text: [isbn13 ?? "", price, pubdate].joined(separator: " "), fontSize: 13, maxLines: 1),
+      .init(text: summary, fontSize: 13, maxLines: 3),
+    ])
+  }
+}

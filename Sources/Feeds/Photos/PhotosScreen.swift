@@ -1,0 +1,22 @@
+import TableCore
+import TableFlow
+
+/// The photo list: albums, then photos, every row a `photo` cell.
+public struct PhotosScreen: Screen {
+  /// Creates the screen.
+  public init() {}
+
+  /// `photos`.
+  public var name: String { "photos" }
+
+  /// `GET /api/photos`.
+  public func requests(for load: ScreenLoad, state: ScreenState<PhotoLibrary>) -> [ScreenRequest] {
+    [.get("/api/photos")]
+  }
+
+  /// Albums and photos, once loaded.
+  public func sections(for state: ScreenState<PhotoLibrary>) throws -> [Section] {
+    guard let library = state.model else { return [] }
+    return PhotosTransform.snapshot(library).sections
+  }
+}

@@ -1,0 +1,44 @@
+import TableCore
+import TableFlow
+
+/// The profile page: Main Info, About, Email, Attributes, Friends, each only when the backend
+/// sent its data; sections collapse and expand.
+public struct ProfileScreen: Screen {
+  /// The backend variant to ask for, if any.
+  public let variant: String?
+
+  /// Creates the screen.
+  public init(variant: String? = nil) {
+    self.variant = variant
+  }
+
+  /// `profile`.
+  public var name: String { "profile" }
+
+  /// Sections without rows are left out (seed D).
+  public var hidesEmptySections: Bool { true }
+
+  /// `GET /api/profile`.
+  public func requests(for load: ScreenLoad, state: ScreenState<ProfileResponse>) -> [ScreenRequest] {
+    guard let variant else { return [.get("/api/profile")] }
+    return [.get("/api/profile", query: ["variant": variant])]
+  }
+
+  /// The page, once the profile has arrived.
+  public func sections(for state: ScreenState<ProfileResponse>) throws -> [Section] {
+    guard let response = state.model else { return [] }
+    return ProfileTransform.snapshot(response).sections
+  }
+
+  /// Routed by kind: the e-mail row opens a `mailto:` link, the main info row toggles the
+  /// About section; other rows do nothing.
+  public func route(_ row: Row, state: ScreenState<ProfileResponse>) -> Route {
+    switch row.model.as(ProfileCell.self) {
+    case .email(let address): return .open(link: "mailto:\(address)")
+    case .mainInfo:
+      let about = ProfileSection.about.id
+      return .perform(state.collapsedSections.contains(about) ? .expand(about) : .collapse(about))
+    default: return .none
+    }
+  }
+}

@@ -1,0 +1,124 @@
+/// Finds the recorded answer to a request: method + normalised URL (query order ignored) +
+/// body, identical requests answered in recorded order.
+///
+/// A recorded `REDACTED` query value matches any value. When nothing matches, the outcome
+/// names the nearest recorded requests and what differed.
+public struct RequestMatcher: Sendable {
+  /// What the matcher found for a request.
+  public enum Outcome: Hashable, Sendable {
+    /// The recorded response.
+    case response(RecordedResponse)
+    /// The recorded failure (the live request failed the same way).
+    case failure(RecordedFailure)
+    /// No recorded answer; the message names the nearest candidates and the differences.
+    case unmatched(String)
+  }
+
+  /// A recorded request, its normalised form and its answer.
+  struct Exchange: Sendable {
+    var request: RecordedRequest
+    var key: Key
+    var answer: Answer?
+    var used = false
+  }
+
+  enum Answer: Sendable {
+    case response(RecordedResponse)
+    case failure(RecordedFailure)
+  }
+
+  /// The normalised identity of a request.
+  struct Key: Hashable, Sendable {
+    var method: String
+    var path: String
+    var query: [FixtureField]
+    var body: [UInt8]
+
+    init(_ request: RecordedRequest) {
+      method = request.method.uppercased()
+      let parsed = QueryString(request.url)
+      path = parsed.path
+      query = parsed.sortedItems
+      body = request.body ?? []
+    }
+  }
+
+  private(set) var exchanges: [Exchange] = []
+  private var queues: [Key: [Int]] = [:]
+
+  /// Pairs every request record with the response or error record that names it.
+  public init(records: [FixtureRecord]) {
+    var bySeq: [Int: Int] = [:]
+    for record in records {
+      switch record.entry {
+      case .request(let request):
+        bySeq[record.seq] = exchanges.count
+        let key = Key(request)
+        queues[key, default: []].append(exchanges.count)
+        exchanges.append(Exchange(request: request, key: key, answer: nil))
+      case .response(let response):
+        if let index = bySeq[response.request], exchanges[index].answer == nil {
+          exchanges[index].answer = .response(response)
+        }
+      case .error(let failure):
+        if let seq = failure.request, let index = bySeq[seq], exchanges[index].answer == nil {
+          exchanges[index].answer = .failure(failure)
+        }
+      case .intent:
+        break
+      }
+    }
+  }
+
+  /// The number of recorded requests not yet answered by `answer(to:)`.
+  public var unusedCount: Int { exchanges.lazy.filter { !$0.used }.count }
+
+  /// Answers `request` with the next unused matching recorded exchange.
+  ///
+  /// - Complexity: O(1) for an exact match; O(n) over recorded requests otherwise.
+  public mutating func answer(to request: RecordedRequest) -> Outcome {
+    let key = Key(request)
+    let candidates = queues[key] ?? []
+    var chosen = candidates.first { !exchanges[$0].used }
+    if chosen == nil {
+      // Slow path: recorded REDACTED values match anything.
+      chosen = exchanges.indices.first { !exchanges[$0].used && Self.matches(exchanges[$0].key, key) }
+    }
+    guard let index = chosen else {
+      if !candidates.isEmpty {
+        return .unmatched(
+          "all \(candidates.count) recorded answers to \(describe(request)) were already used "
+            + "(identical requests are answered in recorded order)")
+      }
+      return .unmatched(unmatchedMessage(for: request, key: key))
+    }
+    exchanges[index].used = true
+    switch exchanges[index].answer {
+    case .response(let response)?: return .response(response)
+    case .failure(let failure)?: return .failure(failure)
+    case nil:
+      return .unmatched(
+        "\(describe(request)) was recorded but its answer was not (the recording ended first)")
+    }
+  }
+
+  static func matches(_ recorded: Key, _ incoming: Key) -> Bool {
+    guard recorded.method == incoming.method, recorded.path == incoming.path,
+      recorded.body == incoming.body, recorded.query.count == incoming.query.count
+    else { return false }
+    var remaining = incoming.query
+    for item in recorded.query {
+      let position =
+        item.value == Redaction.replacement
+        ? remaining.firstIndex { $0.name == item.name }
+        : remaining.firstIndex(of: item)
+      guard let position else { return false }
+      remaining.remove(at: position)
+    }
+    return true
+  }
+
+  private func describe(_ request: RecordedRequest) -> String {
+    "\(request.method.uppercased()) \(request.url)"
+  }
+}

@@ -1,0 +1,141 @@
+import FixtureKit
+import Foundation
+
+/// Answers requests from a recorded fixture, in recorded order, on a virtual clock.
+///
+/// Matching is on method + normalised URL (query order ignored) + body, after redacting the
+/// incoming request as the recording was redacted. An unmatched request fails with
+/// `TransportError(.notRecorded)` naming the nearest recorded requests and what differed, unless
+/// the record mode sends it live. The fixture's intents are exposed so a replay can re-drive the
+/// session, and its header so it knows the feed and parameters.
+public actor ReplayTransport: Transport {
+  /// The fixture's path.
+  public nonisolated let path: String
+  /// The fixture's header: feed, tool, base URL and parameters.
+  public nonisolated let header: FixtureHeader
+  /// The recorded intents, in order, each one line of the intents-file syntax.
+  public nonisolated let intents: [String]
+  /// The fixture's records, in order.
+  public nonisolated let records: [FixtureRecord]
+  /// The damage found after the complete records, when `salvagesDamage` allowed loading.
+  public nonisolated let damage: FixtureError?
+  private let options: ReplayOptions
+  private var matcher: RequestMatcher
+  private var redactor: Redactor
+  private var virtualTime = Duration.zero
+
+  /// Loads the fixture at `path`.
+  ///
+  /// With mode `.missing` or `.all` a missing file is an empty session (it is about to be
+  /// recorded); with `.none` it is an error.
+  /// - Throws: `FixtureError` when the file cannot be read or is damaged (unless
+  ///   `salvagesDamage`).
+  public init(path: String, options: ReplayOptions = ReplayOptions()) throws(FixtureError) {
+    self.path = path
+    self.options = options
+    redactor = Redactor(options.redaction)
+    var records: [FixtureRecord] = []
+    var damage: FixtureError?
+    var header = FixtureHeader(feed: "", tool: "")
+    do {
+      let reader = try FixtureReader(path: path, limits: options.limits)
+      header = reader.header
+      let salvaged = reader.readSalvaging()
+      records = salvaged.records
+      damage = salvaged.damage
+    } catch {
+      let absentIsFine = options.mode != .none && error.code == .io && !Self.fileExists(path)
+      guard absentIsFine else { throw error }
+    }
+    if let damage, !options.salvagesDamage { throw damage }
+    self.header = header
+    self.records = records
+    self.damage = damage
+    intents = records.compactMap { record in
+      if case .intent(let intent) = record.entry { return intent }
+      return nil
+    }
+    matcher = RequestMatcher(records: options.mode == .all ? [] : records)
+  }
+
+  private static func fileExists(_ path: String) -> Bool {
+    FileManager.default.fileExists(atPath: path)
+  }
+
+  /// The total recorded latency of the responses served so far (the virtual clock's reading).
+  public var virtualElapsed: Duration { virtualTime }
+
+  /// The recorded requests not yet answered.
+  public var unusedRequestCount: Int { matcher.unusedCount }
+
+  /// Answers `request` from the fixture, or live when the record mode says so.
+  ///
+  /// - Throws: `.notRecorded` with the nearest candidates when nothing matches and the mode is
+  ///   `.none`; the recorded failure when the live request failed while recording;
+  ///   `.cancelled` when the task is cancelled during a real-time wait.
+  public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    if options.mode == .all { return try await sendLive(request) }
+    let incoming = redactor.redact(
+      RecordedRequest(method: request.method.uppercased(), url: request.relativeURL, body: request.body))
+    switch matcher.answer(to: incoming) {
+    case .response(let recorded):
+      let response = TransportResponse(
+        status: recorded.status, headers: recorded.headers.map { NameValue($0.name, $0.value) },
+        body: recorded.body, elapsed: Self.duration(milliseconds: recorded.elapsedMilliseconds))
+      try await wait(response.elapsed)
+      if let recorder = options.recorder {
+        let seq = await recorder.record(request: request)
+        await recorder.record(response: response, toRequest: seq)
+      }
+      return response
+    case .failure(let recorded):
+      let error = TransportError(Self.code(named: recorded.code), recorded.message)
+      if let recorder = options.recorder {
+        let seq = await recorder.record(request: request)
+        await recorder.record(failure: error, toRequest: seq)
+      }
+      throw error
+    case .unmatched(let message):
+      guard options.mode == .missing else {
+        throw TransportError(.notRecorded, "\(path): \(message)")
+      }
+      return try await sendLive(request)
+    }
+  }
+
+  private func sendLive(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    guard let live = options.live else {
+      throw TransportError(
+        .notRecorded, "\(path): record mode \(options.mode.rawValue) needs a live transport")
+    }
+    if let recorder = options.recorder {
+      return try await RecordingTransport(live: live, recorder: recorder).send(request)
+    }
+    return try await live.send(request)
+  }
+
+  private func wait(_ elapsed: Duration) async throws(TransportError) {
+    virtualTime += elapsed
+    guard options.realtime, elapsed > .zero else { return }
+    do {
+      try await options.clock.sleep(for: elapsed)
+    } catch {
+      throw TransportError(.cancelled, "replay cancelled while waiting out a recorded latency")
+    }
+  }
+
+  static func duration(milliseconds: Double) -> Duration {
+    guard milliseconds.isFinite, milliseconds > 0 else { return .zero }
+    let capped = min(milliseconds, 1e12)
+    return .nanoseconds(Int64((capped * 1_000_000).rounded()))
+  }
+
+  /// Maps a recorded code name back to a `TransportError.Code`; unknown names are treated as
+  /// the backend being unreachable.
+  static func code(named name: String?) -> TransportError.Code {
+    let known: [TransportError.Code] = [
+      .unreachable, .timedOut, .cancelled, .notRecorded, .invalidRequest, .recordingFailed,
+    ]
+    return known.first { $0.description == name } ?? .unreachable
+  }
+}

@@ -1,0 +1,123 @@
+import FixtureKit
+
+/// Writes one recording session to a fixture: requests, responses and errors from
+/// `RecordingTransport`, intents from the pipeline, all in one `seq` order.
+///
+/// Every record is redacted, then compressed and flushed to `PATH.partial` before the call
+/// returns, so a killed process loses no completed record. `finish()` renames the file to
+/// `PATH` atomically; until then an existing fixture at `PATH` is untouched, and `abandon()`
+/// removes the partial file. A write failure is remembered: later records are dropped, the
+/// transport reports `.recordingFailed`, and `finish()` throws it.
+public actor SessionRecorder {
+  /// The path of the finished fixture.
+  public nonisolated let path: String
+  /// The path written while recording.
+  public nonisolated let partialPath: String
+  private let writer: FixtureWriter
+  private var redactor: Redactor
+  private var failure: FixtureError?
+  private var closed = false
+
+  /// Starts a recording, writing the header line to `PATH.partial`.
+  ///
+  /// - Parameters:
+  ///   - path: Where the fixture goes when the session ends cleanly (`NAME.jsonl.gz`).
+  ///   - feed: The feed being recorded.
+  ///   - tool: The program and version recording it.
+  ///   - base: The live base URL; credentials and secret query values are removed first.
+  ///   - params: The feed parameters of the session.
+  ///   - redaction: What to redact; the defaults cover credentials, cookies and tokens.
+  /// - Throws: `FixtureError` when the partial file cannot be created.
+  public init(
+    path: String, feed: String, tool: String, base: String? = nil, params: [String: String] = [:],
+    redaction: Redaction = .standard
+  ) throws(FixtureError) {
+    var redactor = Redactor(redaction)
+    let header = FixtureHeader(
+      feed: feed, tool: tool, base: base.map { redactor.redactBaseURL($0) }, params: params)
+    self.path = path
+    partialPath = path + ".partial"
+    writer = try FixtureWriter(path: path, header: header)
+    self.redactor = redactor
+  }
+
+  /// The first write failure, if any.
+  public var writeFailure: FixtureError? { failure }
+
+  /// The number of records written so far.
+  public var recordCount: Int { writer.recordsWritten }
+
+  /// Records an intent: one line of the intents-file syntax, such as `select book-123`.
+  public func record(intent: String) {
+    write(.intent(intent))
+  }
+
+  /// Records a session-level error that answers no request.
+  public func record(errorMessage: String) {
+    write(.error(redactor.redact(RecordedFailure(message: errorMessage))))
+  }
+
+  /// Records a request (redacted) and returns its `seq`, or `nil` when recording has failed.
+  public func record(request: TransportRequest) -> Int? {
+    let recorded = redactor.redact(
+      RecordedRequest(
+        method: request.method.uppercased(), url: request.relativeURL,
+        headers: request.headers.map { FixtureField($0.name, $0.value) }, body: request.body))
+    return write(.request(recorded))
+  }
+
+  /// Records the response to the request recorded as `seq`.
+  public func record(response: TransportResponse, toRequest seq: Int?) {
+    let recorded = redactor.redact(
+      RecordedResponse(
+        request: seq ?? 0, status: response.status,
+        headers: response.headers.map { FixtureField($0.name, $0.value) }, body: response.body,
+        elapsedMilliseconds: Self.milliseconds(response.elapsed)))
+    write(.response(recorded))
+  }
+
+  /// Records the transport failure that answered the request recorded as `seq`.
+  public func record(failure error: TransportError, toRequest seq: Int?) {
+    let recorded = redactor.redact(
+      RecordedFailure(request: seq, code: error.code.description, message: error.message))
+    write(.error(recorded))
+  }
+
+  /// Ends the session: completes the gzip stream and renames `PATH.partial` to `PATH`.
+  ///
+  /// - Throws: `FixtureError` for an earlier write failure or a failure to finish; the
+  ///   previous fixture at `PATH`, if any, is then untouched.
+  public func finish() throws(FixtureError) {
+    if let failure { throw failure }
+    guard !closed else { return }
+    closed = true
+    do {
+      try writer.finish()
+    } catch {
+      failure = error
+      throw error
+    }
+  }
+
+  /// Stops recording and removes the partial file; the previous fixture is untouched.
+  public func abandon() {
+    closed = true
+    writer.abandon()
+  }
+
+  @discardableResult
+  private func write(_ entry: FixtureRecord.Entry) -> Int? {
+    guard failure == nil, !closed else { return nil }
+    do {
+      return try writer.append(entry)
+    } catch {
+      failure = error
+      return nil
+    }
+  }
+
+  static func milliseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+  }
+}

@@ -1,0 +1,54 @@
+import Feeds
+import Foundation
+import TableFlow
+
+/// Runs a built-in feed's session the way `tableflow run` and `tableflow replay` do, and
+/// returns its text log.
+enum FeedSession {
+  struct Outcome {
+    var log: String
+    var worstFailure: PipelineFailure?
+  }
+
+  struct Problem: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Runs `intents` on `feed` through `transport` and writes the text log.
+  static func run(
+    _ feed: any Feed, transport: any Transport, parameters: FeedParameters = [:], intents: [Intent]
+  ) async throws -> Outcome {
+    let pipeline = try Pipeline(
+      feed: feed, transport: transport, options: PipelineOptions(parameters: parameters))
+    var writer = TextLogWriter()
+    var log = ""
+    let outcome = await pipeline.run(intents) { event in log += writer.text(for: event) }
+    return Outcome(log: log, worstFailure: outcome.worstFailure)
+  }
+
+  /// Runs a session live against `baseURL`, recording it into `path`; returns the live log.
+  static func record(
+    _ feed: any Feed, baseURL: URL, parameters: FeedParameters = [:], intents: [Intent], to path: String
+  ) async throws -> Outcome {
+    let recorder = try SessionRecorder(
+      path: path, feed: feed.name, tool: "tableflow FeedsTests recorder", base: baseURL.absoluteString,
+      params: parameters)
+    for intent in intents { await recorder.record(intent: intent.description) }
+    let live = try HTTPTransport(baseURL: baseURL.absoluteString)
+    let outcome = try await run(
+      feed, transport: RecordingTransport(live: live, recorder: recorder), parameters: parameters,
+      intents: intents)
+    try await recorder.finish()
+    return outcome
+  }
+
+  /// Replays the fixture at `path` with the feed, parameters and intents it recorded.
+  static func replay(_ path: String) async throws -> Outcome {
+    let transport = try ReplayTransport(path: path)
+    guard let feed = BuiltinFeeds.named(transport.header.feed) else {
+      throw Problem(description: "\(path): unknown feed \(transport.header.feed)")
+    }
+    let intents = try Intent.parseScript(transport.intents.joined(separator: "\n"))
+    return try await run(feed, transport: transport, parameters: transport.header.params, intents: intents)
+  }
+}

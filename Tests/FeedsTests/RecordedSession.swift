@@ -1,0 +1,81 @@
+import Feeds
+import Foundation
+import TableFlow
+
+/// A session recorded against `tools/api-server.py` into `Fixtures/FEED/NAME.jsonl.gz`, with
+/// its intents in `NAME.intents` and its golden log in `NAME.log`.
+///
+/// Sessions that end with a failure by design (their replay exits 65 or 69) live in
+/// `Tests/FeedsTests/FaultFixtures/FEED/` instead, so `tableflow verify` on `Fixtures/` passes.
+struct RecordedSession: CustomStringConvertible, Sendable {
+  /// A fault queued on the server before the session starts.
+  struct QueuedFault: Sendable {
+    var spec: String
+    var count: Int
+    var pathPrefix: String
+  }
+
+  var feed: String
+  var name: String
+  var parameters: FeedParameters = [:]
+  var serverArguments: [String] = []
+  var faults: [QueuedFault] = []
+  /// The worst failure the session ends with, when it fails by design.
+  var expectedFailure: FailureCategory?
+
+  var description: String { "\(feed)/\(name)" }
+
+  /// Every recorded session shipped in `Fixtures/`.
+  static let all: [RecordedSession] = [
+    RecordedSession(feed: "books", name: "session"),
+    RecordedSession(
+      feed: "books", name: "reviews-error",
+      faults: [QueuedFault(spec: "status=500", count: 1, pathPrefix: "/v2/book/1000001/reviews")],
+      expectedFailure: .network),
+    RecordedSession(
+      feed: "books", name: "unavailable", serverArguments: ["--fault", "status=500"],
+      expectedFailure: .network),
+    RecordedSession(feed: "books", name: "empty-user", parameters: ["user": "empty"]),
+    RecordedSession(feed: "profile", name: "session"),
+    RecordedSession(feed: "profile", name: "minimal", parameters: ["variant": "minimal"]),
+    RecordedSession(
+      feed: "profile", name: "malformed",
+      faults: [QueuedFault(spec: "malformed", count: 1, pathPrefix: "/api/profile")], expectedFailure: .data),
+    // The password is the loopback backend's demo credential, so the POST body keeps it:
+    // replay matches bodies exactly, and `tableflow replay` cannot know a redacted value.
+    RecordedSession(feed: "signin", name: "session"),
+    RecordedSession(feed: "signin", name: "wrong-password", parameters: ["password": "not-the-password"]),
+    RecordedSession(feed: "photos", name: "session"),
+  ]
+
+  static var fixturesFolder: URL { APIServer.packageRoot.appendingPathComponent("Fixtures") }
+
+  static var faultFixturesFolder: URL {
+    APIServer.packageRoot.appendingPathComponent("Tests/FeedsTests/FaultFixtures")
+  }
+
+  var folder: URL {
+    (expectedFailure == nil ? Self.fixturesFolder : Self.faultFixturesFolder).appendingPathComponent(feed)
+  }
+  var fixturePath: String { folder.appendingPathComponent("\(name).jsonl.gz").path }
+  var goldenPath: String { folder.appendingPathComponent("\(name).log").path }
+  var intentsPath: String { folder.appendingPathComponent("\(name).intents").path }
+
+  func intents() throws -> [Intent] {
+    try Intent.parseScript(String(contentsOfFile: intentsPath, encoding: .utf8))
+  }
+
+  /// Records the session live into `path`; returns the live log.
+  func record(to path: String) async throws -> FeedSession.Outcome {
+    guard let feed = BuiltinFeeds.named(feed) else {
+      throw FeedSession.Problem(description: "no built-in feed \(self.feed)")
+    }
+    let server = try APIServer(arguments: serverArguments)
+    defer { server.stop() }
+    for fault in faults {
+      try await server.queueFault(fault.spec, count: fault.count, pathPrefix: fault.pathPrefix)
+    }
+    return try await FeedSession.record(
+      feed, baseURL: server.baseURL, parameters: parameters, intents: try intents(), to: path)
+  }
+}

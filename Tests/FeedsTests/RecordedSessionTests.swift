@@ -1,0 +1,42 @@
+import Feeds
+import Foundation
+import TableFlow
+import Testing
+
+@Suite("Recorded sessions")
+struct RecordedSessionTests {
+  @Test("each fixture replays to its golden log, byte for byte", arguments: RecordedSession.all)
+  func replaysToGolden(_ session: RecordedSession) async throws {
+    let golden = try String(contentsOfFile: session.goldenPath, encoding: .utf8)
+    let replayed = try await FeedSession.replay(session.fixturePath)
+    #expect(replayed.log == golden)
+    #expect(!golden.isEmpty)
+    #expect(replayed.worstFailure?.category == session.expectedFailure)
+  }
+
+  /// Records each session live through `HTTPTransport` into a temporary fixture, replays it,
+  /// and expects the same log. With `TABLEFLOW_RECORD_FIXTURES=1` in the environment, the new
+  /// fixture and its log replace the ones in `Fixtures/` (see `Fixtures/record.sh`).
+  @Test("a live session and the replay of its recording write the same log", arguments: RecordedSession.all)
+  func liveEqualsReplay(_ session: RecordedSession) async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tableflow-feeds-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("\(session.name).jsonl.gz").path
+
+    let live = try await session.record(to: path)
+    let replayed = try await FeedSession.replay(path)
+    #expect(replayed.log == live.log)
+    #expect(replayed.worstFailure?.category == live.worstFailure?.category)
+
+    if ProcessInfo.processInfo.environment["TABLEFLOW_RECORD_FIXTURES"] == "1" {
+      let manager = FileManager.default
+      if manager.fileExists(atPath: session.fixturePath) {
+        try manager.removeItem(atPath: session.fixturePath)
+      }
+      try manager.copyItem(atPath: path, toPath: session.fixturePath)
+      try replayed.log.write(toFile: session.goldenPath, atomically: true, encoding: .utf8)
+    }
+  }
+}

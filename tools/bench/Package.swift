@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+// Benchmarks for TableFlow: built in release, one JSON line per figure, the peer measured in the
+// same process. Run: swift run -c release --package-path tools/bench tableflow-bench <bench>
+import PackageDescription
+
+// The root package's identity is its folder's name, which depends on where it was cloned.
+let root = Context.packageDirectory.split(separator: "/").dropLast(2).last.map(String.init) ?? "TableFlow"
+
+let package = Package(
+  name: "TableFlowBench",
+  dependencies: [.package(path: "../..")],
+  targets: [
+    .executableTarget(
+      name: "tableflow-bench",
+      dependencies: [.product(name: "TableCore", package: root)]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)

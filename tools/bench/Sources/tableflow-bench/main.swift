@@ -1,0 +1,13 @@
+// tableflow-bench BENCH: prints one JSON line per figure. Each bench lives in its own file.
+
+let benches: [String: () -> Void] = [
+  "diff": runDiffBench
+]
+
+let name = CommandLine.arguments.dropFirst().first ?? ""
+if let bench = benches[name] {
+  bench()
+} else {
+  let known = benches.keys.sorted().joined(separator: ", ")
+  print("usage: tableflow-bench BENCH (one of: \(known))")
+}

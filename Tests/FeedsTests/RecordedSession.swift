@@ -1,6 +1,7 @@
 import Feeds
 import Foundation
 import TableFlow
+import TestSupport
 
 /// A session recorded against `tools/api-server.py` into `Fixtures/FEED/NAME.jsonl.gz`, with
 /// its intents in `NAME.intents` and its golden log in `NAME.log`.

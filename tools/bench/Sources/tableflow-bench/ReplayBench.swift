@@ -50,7 +50,9 @@ func runReplayBench() {
 }
 
 /// Replays the fixture through the books feed and a text log writer to /dev/null.
-private func replayThroughPipeline(_ path: String) -> (
+private func replayThroughPipeline(
+  _ path: String
+) -> (
   milliseconds: Double, rows: Int, snapshots: Int, exitCode: Int32
 ) {
   let start = ContinuousClock.now

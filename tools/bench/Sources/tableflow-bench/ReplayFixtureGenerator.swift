@@ -23,10 +23,13 @@ struct ReplayFixtureGenerator {
     var state = UInt64(20_261_130)
     for round in 0..<2 {
       for (index, status) in Self.statuses.enumerated() {
-        var books = (0..<booksPerSection).map { book(id: index * 1_000_000 + $0, status: status, revision: 0) }
+        var books = (0..<booksPerSection).map {
+          book(id: index * 1_000_000 + $0, status: status, revision: 0)
+        }
         if round == 1 { mutate(&books, status: status, random: &state) }
         let body = try JSONEncoder().encode(
-          BookCollections(total: books.count, start: 0, collections: books.map { MyBook(status: status, book: $0) }))
+          BookCollections(
+            total: books.count, start: 0, collections: books.map { MyBook(status: status, book: $0) }))
         let url = "/v2/book/user/bench/collections?status=\(status)&start=0&count=20"
         let request = try writer.append(.request(RecordedRequest(method: "GET", url: url)))
         _ = try writer.append(
@@ -41,7 +44,8 @@ struct ReplayFixtureGenerator {
 
   private func book(id: Int, status: String, revision: Int) -> Book {
     Book(
-      id: String(id), title: Self.titles[id % Self.titles.count] + " \(id)", author: ["作者\(id % 97)", "Author \(id % 89)"],
+      id: String(id), title: Self.titles[id % Self.titles.count] + " \(id)",
+      author: ["作者\(id % 97)", "Author \(id % 89)"],
       publisher: "出版社 \(id % 31)", isbn13: id % 11 == 0 ? nil : String(9_787_000_000_000 + id),
       price: "\(20 + id % 80).00元", pubdate: "20\(10 + id % 15)-\(1 + id % 12)",
       summary: Self.summaries[id % Self.summaries.count] + (revision > 0 ? " (修订版 \(revision))" : "")
@@ -63,7 +67,9 @@ struct ReplayFixtureGenerator {
     }
     for _ in 0..<(count / 20) { books.remove(at: next(books.count)) }
     for offset in 0..<(count / 20) {
-      books.insert(book(id: 900_000 + offset + status.count * 100_000, status: status, revision: 0), at: next(books.count))
+      books.insert(
+        book(id: 900_000 + offset + status.count * 100_000, status: status, revision: 0),
+        at: next(books.count))
     }
     for _ in 0..<(count / 100) {
       let moved = books.remove(at: next(books.count))

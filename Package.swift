@@ -27,14 +27,18 @@ let package = Package(
     .target(name: "CLIKit", dependencies: ["TableFlow", "Feeds", "FixtureKit", "TableCore"]),
     .executableTarget(name: "tableflow", dependencies: ["CLIKit"]),
 
+    // Shared by the test targets: starting tools/api-server.py, finding the package root.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+
     .testTarget(name: "TableCoreTests", dependencies: ["TableCore"]),
     .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit"]),
     .testTarget(name: "TableFlowTests", dependencies: ["TableFlow", "TableCore", "FixtureKit"]),
     // FaultFixtures: sessions whose replay fails by design (HTTP 500, malformed JSON), kept out
     // of Fixtures/ so that `tableflow verify` there stays green.
     .testTarget(
-      name: "FeedsTests", dependencies: ["Feeds", "TableFlow", "TableCore"], exclude: ["FaultFixtures"]),
-    .testTarget(name: "CLITests", dependencies: ["CLIKit", "FixtureKit", "TableFlow"]),
+      name: "FeedsTests", dependencies: ["Feeds", "TableFlow", "TableCore", "TestSupport"],
+      exclude: ["FaultFixtures"]),
+    .testTarget(name: "CLITests", dependencies: ["CLIKit", "FixtureKit", "TableFlow", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 /// Runs the built `tableflow` binary as a subprocess and captures what it prints.
 struct CLIProcess {
@@ -23,17 +24,6 @@ struct CLIProcess {
     return folder.appendingPathComponent("tableflow")
   }
 
-  /// The package's root folder (where Package.swift is).
-  static var packageRoot: URL {
-    var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
-      folder.path != "/"
-    {
-      folder.deleteLastPathComponent()
-    }
-    return folder
-  }
-
   /// Runs `tableflow arguments…` in `directory` and waits for it to exit.
   static func run(
     _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
@@ -41,7 +31,7 @@ struct CLIProcess {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
-    process.currentDirectoryURL = directory ?? packageRoot
+    process.currentDirectoryURL = directory ?? APIServer.packageRoot
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }
     process.environment = env

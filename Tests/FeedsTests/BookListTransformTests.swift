@@ -94,29 +94,3 @@ struct BookListTransformTests {
     #expect(BookListTransform.bookID(in: "tableflow.more.wish") == nil)
   }
 }
-
-@Suite("BookShelf")
-struct BookShelfTests {
-  @Test("pages on from what arrived until the total is reached")
-  func pagesUntilTotal() {
-    var shelf = BookShelf()
-    #expect(!shelf[.wish].hasMore)
-    shelf.append(TestData.page("wish", [TestData.book("1"), TestData.book("1")], total: 3), for: .wish)
-    #expect(shelf.nextStart(for: .wish) == 2)
-    #expect(shelf[.wish].hasMore)
-    shelf.append(TestData.page("wish", [TestData.book("2")], total: 3), for: .wish)
-    #expect(!shelf[.wish].hasMore)
-    shelf.reset(TestData.page("wish", [TestData.book("5")], total: 3), for: .wish)
-    #expect(shelf.nextStart(for: .wish) == 1)
-  }
-
-  @Test("an empty page ends a shelf whose total is overstated")
-  func emptyPageEndsShelf() {
-    var shelf = BookShelf()
-    shelf.append(TestData.page("read", [TestData.book("1")], total: 50), for: .read)
-    shelf.append(TestData.page("read", [], total: 50), for: .read)
-    #expect(!shelf[.read].hasMore)
-    #expect(shelf.book(id: "1")?.title == "三体")
-    #expect(shelf.book(id: "2") == nil)
-  }
-}

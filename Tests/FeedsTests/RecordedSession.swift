@@ -1,6 +1,7 @@
 import Feeds
 import Foundation
 import TableFlow
+import TestSupport
 
 /// A session recorded against `tools/api-server.py` into `Fixtures/FEED/NAME.jsonl.gz`, with
 /// its intents in `NAME.intents` and its golden log in `NAME.log`.
@@ -36,8 +37,10 @@ struct RecordedSession: CustomStringConvertible, Sendable {
       feed: "books", name: "unavailable", serverArguments: ["--fault", "status=500"],
       expectedFailure: .network),
     RecordedSession(feed: "books", name: "empty-user", parameters: ["user": "empty"]),
+    RecordedSession(feed: "books", name: "paging", parameters: ["user": "tom", "count": "5"]),
     RecordedSession(feed: "profile", name: "session"),
     RecordedSession(feed: "profile", name: "minimal", parameters: ["variant": "minimal"]),
+    RecordedSession(feed: "profile", name: "bare", parameters: ["variant": "bare"]),
     RecordedSession(
       feed: "profile", name: "malformed",
       faults: [QueuedFault(spec: "malformed", count: 1, pathPrefix: "/api/profile")], expectedFailure: .data),

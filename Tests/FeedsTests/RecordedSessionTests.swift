@@ -16,7 +16,8 @@ struct RecordedSessionTests {
 
   /// Records each session live through `HTTPTransport` into a temporary fixture, replays it,
   /// and expects the same log. With `TABLEFLOW_RECORD_FIXTURES=1` in the environment, the new
-  /// fixture and its log replace the ones in `Fixtures/` (see `Fixtures/record.sh`).
+  /// fixture and its log replace the ones in `Fixtures/` (see `Fixtures/record.sh`);
+  /// `TABLEFLOW_RECORD_ONLY=books/paging,profile/bare` limits that to the sessions named.
   @Test("a live session and the replay of its recording write the same log", arguments: RecordedSession.all)
   func liveEqualsReplay(_ session: RecordedSession) async throws {
     let folder = FileManager.default.temporaryDirectory
@@ -30,7 +31,10 @@ struct RecordedSessionTests {
     #expect(replayed.log == live.log)
     #expect(replayed.worstFailure?.category == live.worstFailure?.category)
 
-    if ProcessInfo.processInfo.environment["TABLEFLOW_RECORD_FIXTURES"] == "1" {
+    let environment = ProcessInfo.processInfo.environment
+    let only = environment["TABLEFLOW_RECORD_ONLY"].flatMap { $0.isEmpty ? nil : $0.split(separator: ",") }
+    if environment["TABLEFLOW_RECORD_FIXTURES"] == "1", only?.contains(Substring(session.description)) ?? true
+    {
       let manager = FileManager.default
       if manager.fileExists(atPath: session.fixturePath) {
         try manager.removeItem(atPath: session.fixturePath)

@@ -56,8 +56,9 @@ public struct ReplayCommand: TableflowCommand {
       intents: try SessionRunner.recordedIntents(of: transport), source: path)
     var code = await runner.run(session, format: format, full: full, sink: sink, io: io)
     if let damage = transport.damage {
+      // Requests after the damage find no recorded answer; the damage is the cause to report.
       io.fail(damage.description)
-      code = max(code, .dataError)
+      code = code == .software ? code : .dataError
     }
     return code
   }

@@ -36,7 +36,8 @@ public struct VerifyCommand: TableflowCommand {
 
   /// Verifies every pair under the folder.
   public func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitCode {
-    let folder = URL(fileURLWithPath: arguments.positional(0) ?? "Fixtures")
+    let given = arguments.positional(0) ?? "Fixtures"
+    let folder = URL(fileURLWithPath: given)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
       isDirectory.boolValue
@@ -44,7 +45,7 @@ public struct VerifyCommand: TableflowCommand {
       io.fail("\(folder.path): no such folder")
       return .noInput
     }
-    let files = Self.files(under: folder)
+    let files = Self.files(under: folder, as: given)
     let fixtures = files.filter { $0.hasSuffix(".jsonl.gz") }
     let goldens = Set(files.filter { $0.hasSuffix(".log") })
     var worst = ExitCode.success
@@ -105,12 +106,13 @@ public struct VerifyCommand: TableflowCommand {
     }
   }
 
-  /// Every regular file below `folder`, sorted, as paths.
-  static func files(under folder: URL) -> [String] {
+  /// Every file below `folder`, sorted, as paths that start with the folder as given.
+  static func files(under folder: URL, as given: String) -> [String] {
     guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+    let prefix = given.hasSuffix("/") ? given : given + "/"
     var paths: [String] = []
     while let relative = enumerator.nextObject() as? String {
-      paths.append(folder.appendingPathComponent(relative).path)
+      paths.append(prefix + relative)
     }
     return paths.sorted()
   }

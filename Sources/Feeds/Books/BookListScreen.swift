@@ -27,9 +27,10 @@ public struct BookListScreen: Screen {
   /// The next page of a status whose shelf is not complete.
   public func nextPage(of section: SectionID, state: ScreenState<BookCollections>) -> ScreenRequest? {
     guard let status = BookStatus(sectionID: section) else { return nil }
-    let shelf = Self.shelf(from: state)
-    guard shelf[status].hasMore else { return nil }
-    return page(of: status, start: shelf.nextStart(for: status))
+    // Called for every section on every build: count, rather than collect, what arrived.
+    let progress = BookShelf.progress(of: state.pages(in: status.rawValue))
+    guard progress.hasMore else { return nil }
+    return page(of: status, start: progress.loaded)
   }
 
   /// The three sections, from every page loaded.

@@ -49,6 +49,19 @@ public struct BookShelf: Hashable, Sendable {
     append(page, for: status)
   }
 
+  /// How many entries `pages` hold and whether more remain, by the same rules as
+  /// ``append(_:for:)``, without collecting the entries.
+  /// - Complexity: O(pages).
+  public static func progress(of pages: [BookCollections]) -> (loaded: Int, hasMore: Bool) {
+    var loaded = 0
+    var total = 0
+    for page in pages {
+      loaded += page.collections.count
+      total = page.collections.isEmpty ? loaded : max(page.total, 0)
+    }
+    return (loaded, !pages.isEmpty && loaded < total)
+  }
+
   /// The first entry whose book has `id`, across all statuses.
   public func book(id: String) -> Book? {
     for status in BookStatus.allCases {

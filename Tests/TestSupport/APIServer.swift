@@ -5,15 +5,15 @@ import FoundationNetworking
 #endif
 
 /// `tools/api-server.py` started on a free loopback port for one test, stopped by `stop()`.
-final class APIServer: Sendable {
+public final class APIServer: Sendable {
   /// The base URL, e.g. `http://127.0.0.1:41234` (plus the prefix, if any).
-  let baseURL: URL
+  public let baseURL: URL
   /// The server's root, without the prefix: where `/_control/…` lives.
-  let rootURL: URL
+  public let rootURL: URL
   private let process: Process
 
   /// The package's root folder (where Package.swift is).
-  static var packageRoot: URL {
+  public static var packageRoot: URL {
     var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
       folder.path != "/"
@@ -23,12 +23,14 @@ final class APIServer: Sendable {
     return folder
   }
 
-  struct StartError: Error, CustomStringConvertible {
-    var description: String
+  /// The server did not start as its contract says.
+  public struct StartError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public var description: String
   }
 
   /// Starts the server and waits for its `listening on …` line.
-  init(arguments: [String] = []) throws {
+  public init(arguments: [String] = []) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     let script = Self.packageRoot.appendingPathComponent("tools/api-server.py").path
@@ -59,13 +61,13 @@ final class APIServer: Sendable {
   }
 
   /// Terminates the server and waits for it to exit.
-  func stop() {
+  public func stop() {
     if process.isRunning { process.terminate() }
     process.waitUntilExit()
   }
 
   /// Queues a fault through `POST /_control/fault`.
-  func queueFault(_ spec: String, count: Int, pathPrefix: String) async throws {
+  public func queueFault(_ spec: String, count: Int, pathPrefix: String) async throws {
     var request = URLRequest(url: rootURL.appendingPathComponent("_control/fault"))
     request.httpMethod = "POST"
     request.httpBody = Data(#"{"fault":"\#(spec)","count":\#(count),"path_prefix":"\#(pathPrefix)"}"#.utf8)
@@ -73,7 +75,7 @@ final class APIServer: Sendable {
   }
 
   /// Sends a request and returns status and body.
-  func fetch(
+  public func fetch(
     _ path: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil
   ) async throws -> (status: Int, body: Data) {
     guard let url = URL(string: baseURL.absoluteString + path) else {

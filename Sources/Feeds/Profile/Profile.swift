@@ -1,0 +1,32 @@
+/// A user's profile. Everything but the identity may be missing: the backend decides which
+/// sections the page shows.
+public struct Profile: Codable, Hashable, Sendable {
+  /// The backend's identifier.
+  public var id: Int
+  /// The full name.
+  public var fullName: String
+  /// The picture's name or URL.
+  public var pictureUrl: String?
+  /// The e-mail address.
+  public var email: String?
+  /// A free-text description.
+  public var about: String?
+  /// The friends, in order.
+  public var friends: [Friend]?
+  /// Named attributes (date of birth, gender…), in order.
+  public var profileAttributes: [ProfileAttribute]?
+
+  /// Creates a profile.
+  public init(
+    id: Int, fullName: String, pictureUrl: String? = nil, email: String? = nil,
+    about: String? = nil, friends: [Friend]? = nil, profileAttributes: [ProfileAttribute]? = nil
+  ) {
+    self.id = id
+    self.fullName = fullName
+    self.pictureUrl = pictureUrl
+    self.email = email
+    self.about = about
+    self.friends = friends
+    self.profileAttributes = profileAttributes
+  }
+}

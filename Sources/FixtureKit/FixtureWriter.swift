@@ -27,7 +27,7 @@ public final class FixtureWriter {
 
   private var sink: Sink
   private let deflater: Zlib.Deflater
-  private let line = ByteBuffer()
+  private let line = ByteBuffer(capacity: 4096)
   private var failure: FixtureError?
 
   /// Starts a fixture that will be renamed to `path` when finished, writing the header line.
@@ -42,7 +42,7 @@ public final class FixtureWriter {
     self.path = path
     partialPath = path + ".partial"
     sink = .file(try PosixFile.create(path + ".partial"))
-    deflater = try Self.makeDeflater(level: level, name: path)
+    deflater = try Self.makeDeflater(level: level, name: path, bufferSize: 128 * 1024)
     try writeHeader(header)
   }
 
@@ -50,14 +50,16 @@ public final class FixtureWriter {
   public init(inMemoryWith header: FixtureHeader, level: Int = 6) throws(FixtureError) {
     path = nil
     partialPath = nil
-    sink = .memory(ByteBuffer())
-    deflater = try Self.makeDeflater(level: level, name: "<memory>")
+    sink = .memory(ByteBuffer(capacity: 4096))
+    deflater = try Self.makeDeflater(level: level, name: "<memory>", bufferSize: 16 * 1024)
     try writeHeader(header)
   }
 
-  private static func makeDeflater(level: Int, name: String) throws(FixtureError) -> Zlib.Deflater {
+  private static func makeDeflater(
+    level: Int, name: String, bufferSize: Int
+  ) throws(FixtureError) -> Zlib.Deflater {
     do {
-      return try Zlib.Deflater(level: min(max(level, 0), 9))
+      return try Zlib.Deflater(level: min(max(level, 0), 9), outputBufferSize: bufferSize)
     } catch {
       throw FixtureError(.io, "zlib could not start: \(error.message)", file: name)
     }

@@ -35,8 +35,8 @@ final class GzipLineReader {
   private let limits: FixtureLimits
   private var input: Input
   private let inflater: Zlib.Inflater
-  private let compressed = ByteBuffer(capacity: GzipLineReader.readChunk)
-  private let inflated = ByteBuffer(capacity: GzipLineReader.inflateChunk)
+  private let compressed: ByteBuffer
+  private let inflated = ByteBuffer(capacity: 16 * 1024)
   private var inputEnded = false
   private var phase = Phase.start
   private var searchFrom = 0
@@ -51,6 +51,7 @@ final class GzipLineReader {
     name = path
     self.limits = limits
     input = .file(try PosixFile.openForReading(path))
+    compressed = ByteBuffer(capacity: Self.readChunk)
     inflater = try Self.makeInflater(path)
   }
 
@@ -58,6 +59,7 @@ final class GzipLineReader {
     self.name = name
     self.limits = limits
     input = .memory(bytes, position: 0)
+    compressed = ByteBuffer(capacity: min(Self.readChunk, bytes.count + 16))
     inflater = try Self.makeInflater(name)
   }
 
@@ -171,11 +173,13 @@ final class GzipLineReader {
     }
     // Room for one chunk, never more than the file limit allows (plus one byte to notice).
     // Compaction may move the live bytes; keep the newline search position relative to them.
+    // Chunks start small (cheap for small files) and grow with the data to a steady size.
+    let chunk = min(Self.inflateChunk, max(16 * 1024, inflatedTotal / 2))
     let searched = searchFrom - inflated.start
-    inflated.reserveSpare(Self.inflateChunk)
+    inflated.reserveSpare(chunk)
     searchFrom = inflated.start + searched
     let allowance = limits.maximumInflatedBytes - inflatedTotal + 1
-    let room = min(Self.inflateChunk, inflated.capacity - inflated.count, max(allowance, 1))
+    let room = min(chunk, inflated.capacity - inflated.count, max(allowance, 1))
     let step: Zlib.Inflater.Step
     do {
       step = try inflater.inflate(

@@ -113,6 +113,14 @@ public enum Zlib {
       output.deallocate()
     }
 
+    /// Starts a new gzip stream with the same settings, reusing the allocated state.
+    func reset() throws(FixtureError) {
+      let status = deflateReset(stream)
+      guard status == Z_OK else {
+        throw FixtureError(.io, "zlib deflateReset failed: \(Zlib.failure(stream, status).message)")
+      }
+    }
+
     /// Compresses `input`, calling `sink` with each piece of output.
     func deflate(
       _ input: UnsafeRawBufferPointer, flush: Flush,

@@ -88,4 +88,35 @@ struct DifferencePropertyTests {
       try check(old, new, seed: seed)
     }
   }
+
+  @Test("long bursts of inserts, deletes and replacements that defeat the alignment window")
+  func burstyEdits() throws {
+    for seed in UInt64(20_000)..<20_060 {
+      var random = SeededGenerator(seed: seed)
+      var counter = 0
+      func fresh() -> Row {
+        counter += 1
+        return Make.row("n\(seed)-\(counter)")
+      }
+      let old = (0..<400).map { Make.row("o\($0)") }
+      var new = old
+      for _ in 0..<Int.random(in: 1...6, using: &random) {
+        let start = Int.random(in: 0..<max(new.count, 1), using: &random)
+        let length = Int.random(in: 9...60, using: &random)
+        let end = min(new.count, start + length)
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: new.insert(contentsOf: (0..<length).map { _ in fresh() }, at: start)
+        case 1: new.removeSubrange(start..<end)
+        case 2: new.replaceSubrange(start..<end, with: (start..<end).map { _ in fresh() })
+        default:
+          let block = Array(new[start..<end])
+          new.removeSubrange(start..<end)
+          new.insert(contentsOf: block, at: Int.random(in: 0...new.count, using: &random))
+        }
+      }
+      let before = TableSnapshot(uncheckedSections: [Make.section("s", old)])
+      let after = TableSnapshot(uncheckedSections: [Make.section("s", new)])
+      try check(before, after, seed: seed)
+    }
+  }
 }

@@ -34,25 +34,42 @@ struct RowMatching {
   init(
     old: [Section], new: [Section], oldOffsets: [Int], newOffsets: [Int], newToOldSection: [Int]
   ) {
-    oldToNew = [Int](repeating: -1, count: oldOffsets[old.count])
-    newToOld = [Int](repeating: -1, count: newOffsets[new.count])
+    var oldToNew = [Int](repeating: -1, count: oldOffsets[old.count])
+    var newToOld = [Int](repeating: -1, count: newOffsets[new.count])
     var oldAligned = [Bool](repeating: false, count: old.count)
-    for newSection in new.indices {
-      let oldSection = newToOldSection[newSection]
-      if oldSection < 0 {
-        let base = newOffsets[newSection]
-        for (row, item) in new[newSection].rows.enumerated() { newLeftovers.append((base + row, item.id)) }
-        continue
+    var alignment = Alignment()
+    oldToNew.withUnsafeMutableBufferPointer { oldToNew in
+      newToOld.withUnsafeMutableBufferPointer { newToOld in
+        for newSection in new.indices {
+          let oldSection = newToOldSection[newSection]
+          if oldSection < 0 {
+            let base = newOffsets[newSection]
+            for (row, item) in new[newSection].rows.enumerated() {
+              alignment.newLeftovers.append((base + row, item.id))
+            }
+            continue
+          }
+          oldAligned[oldSection] = true
+          old[oldSection].rows.withUnsafeBufferPointer { oldRows in
+            new[newSection].rows.withUnsafeBufferPointer { newRows in
+              alignment.align(
+                oldRows, base: oldOffsets[oldSection], with: newRows, base: newOffsets[newSection],
+                oldToNew: oldToNew, newToOld: newToOld)
+            }
+          }
+        }
       }
-      oldAligned[oldSection] = true
-      align(
-        old[oldSection].rows, base: oldOffsets[oldSection], with: new[newSection].rows,
-        base: newOffsets[newSection])
     }
     for section in old.indices where !oldAligned[section] {
       let base = oldOffsets[section]
-      for (row, item) in old[section].rows.enumerated() { oldLeftovers.append((base + row, item.id)) }
+      for (row, item) in old[section].rows.enumerated() {
+        alignment.oldLeftovers.append((base + row, item.id))
+      }
     }
+    self.oldToNew = oldToNew
+    self.newToOld = newToOld
+    oldLeftovers = alignment.oldLeftovers
+    newLeftovers = alignment.newLeftovers
     matchLeftovers()
   }
 
@@ -61,67 +78,77 @@ struct RowMatching {
     newToOld[newFlat] = oldFlat
   }
 
-  /// Walks both row lists with two cursors, pairing equal ids and noting the rows stepped over.
-  private mutating func align(
-    _ oldRows: [Row], base oldBase: Int, with newRows: [Row], base newBase: Int
-  ) {
-    var oldCursor = 0
-    var newCursor = 0
-    var failures = 0
-    var index: RowIDTable? = nil
-    let oldCount = oldRows.count
-    let newCount = newRows.count
-    while oldCursor < oldCount && newCursor < newCount {
-      if oldRows[oldCursor].hasSameID(as: newRows[newCursor]) {
-        link(oldBase + oldCursor, newBase + newCursor)
-        oldCursor += 1
-        newCursor += 1
-        failures = 0
-        continue
-      }
-      let oldID = oldRows[oldCursor].id
-      let newID = newRows[newCursor].id
-      var skipOld = 0
-      var skipNew = 0
-      for distance in 1...Self.window {
-        if oldCursor + distance < oldCount && oldRows[oldCursor + distance].id == newID {
-          skipOld = distance
-          break
+  /// The two-cursor walk over the rows of one surviving section; the leftovers it collects.
+  private struct Alignment {
+    var oldLeftovers: [(flat: Int, id: RowID)] = []
+    var newLeftovers: [(flat: Int, id: RowID)] = []
+
+    /// Walks both row lists with two cursors, pairing equal ids and noting the rows stepped
+    /// over. The buffers are the matching's arrays, indexed by flat row (bases added here).
+    mutating func align(
+      _ oldRows: UnsafeBufferPointer<Row>, base oldBase: Int, with newRows: UnsafeBufferPointer<Row>,
+      base newBase: Int, oldToNew: UnsafeMutableBufferPointer<Int>,
+      newToOld: UnsafeMutableBufferPointer<Int>
+    ) {
+      var oldCursor = 0
+      var newCursor = 0
+      var failures = 0
+      var index: RowIDTable? = nil
+      let oldCount = oldRows.count
+      let newCount = newRows.count
+      while oldCursor < oldCount && newCursor < newCount {
+        if oldRows[oldCursor].hasSameID(as: newRows[newCursor]) {
+          oldToNew[oldBase + oldCursor] = newBase + newCursor
+          newToOld[newBase + newCursor] = oldBase + oldCursor
+          oldCursor += 1
+          newCursor += 1
+          failures = 0
+          continue
         }
-        if newCursor + distance < newCount && newRows[newCursor + distance].id == oldID {
-          skipNew = distance
-          break
-        }
-      }
-      if skipOld == 0 && skipNew == 0 {
-        failures += 1
-        if failures < Self.failuresBeforeIndex {
-          skipOld = 1
-          skipNew = 1
-        } else {
-          if index == nil {
-            var built = RowIDTable(capacity: oldCount - oldCursor)
-            for row in oldCursor..<oldCount { built.insertIfAbsent(oldRows[row].id, row) }
-            index = built
+        let oldID = oldRows[oldCursor].id
+        let newID = newRows[newCursor].id
+        var skipOld = 0
+        var skipNew = 0
+        for distance in 1...RowMatching.window {
+          if oldCursor + distance < oldCount && oldRows[oldCursor + distance].id == newID {
+            skipOld = distance
+            break
           }
-          if let found = index?.value(for: newID), found > oldCursor {
-            skipOld = found - oldCursor
-          } else {
+          if newCursor + distance < newCount && newRows[newCursor + distance].id == oldID {
+            skipNew = distance
+            break
+          }
+        }
+        if skipOld == 0 && skipNew == 0 {
+          failures += 1
+          if failures < RowMatching.failuresBeforeIndex {
+            skipOld = 1
             skipNew = 1
+          } else {
+            if index == nil {
+              var built = RowIDTable(capacity: oldCount - oldCursor)
+              for row in oldCursor..<oldCount { built.insertIfAbsent(oldRows[row].id, row) }
+              index = built
+            }
+            if let found = index?.value(for: newID), found > oldCursor {
+              skipOld = found - oldCursor
+            } else {
+              skipNew = 1
+            }
           }
         }
+        for row in oldCursor..<oldCursor + skipOld {
+          oldLeftovers.append((oldBase + row, oldRows[row].id))
+        }
+        for row in newCursor..<newCursor + skipNew {
+          newLeftovers.append((newBase + row, newRows[row].id))
+        }
+        oldCursor += skipOld
+        newCursor += skipNew
       }
-      for row in oldCursor..<oldCursor + skipOld {
-        oldLeftovers.append((oldBase + row, oldRows[row].id))
-      }
-      for row in newCursor..<newCursor + skipNew {
-        newLeftovers.append((newBase + row, newRows[row].id))
-      }
-      oldCursor += skipOld
-      newCursor += skipNew
+      for row in oldCursor..<oldCount { oldLeftovers.append((oldBase + row, oldRows[row].id)) }
+      for row in newCursor..<newCount { newLeftovers.append((newBase + row, newRows[row].id)) }
     }
-    for row in oldCursor..<oldCount { oldLeftovers.append((oldBase + row, oldRows[row].id)) }
-    for row in newCursor..<newCount { newLeftovers.append((newBase + row, newRows[row].id)) }
   }
 
   /// Pairs the rows the alignment stepped over through a hash table of the old ones.

@@ -60,8 +60,9 @@ struct SnapshotDiffer {
     var removals = ChangesetStage()
     var rowIndexAfterRemovals = [Int](repeating: -1, count: rows.oldToNew.count)
     var sectionIndexAfterRemovals = [Int](repeating: -1, count: old.count)
-    let afterRemovals = removalStage(
-      into: &removals, rowIndex: &rowIndexAfterRemovals, sectionIndex: &sectionIndexAfterRemovals)
+    let afterRemovals = rowIndexAfterRemovals.withUnsafeMutableBufferPointer { rowIndex in
+      removalStage(into: &removals, rowIndex: rowIndex, sectionIndex: &sectionIndexAfterRemovals)
+    }
     var sectionChanges = ChangesetStage()
     let afterSections = sectionStage(
       from: afterRemovals, sectionIndex: sectionIndexAfterRemovals, into: &sectionChanges)
@@ -79,7 +80,8 @@ struct SnapshotDiffer {
   /// final rows), rows deleted from kept sections, and live rows whose content changed
   /// reconfigured (same kind) or reloaded (kind changed).
   private func removalStage(
-    into stage: inout ChangesetStage, rowIndex: inout [Int], sectionIndex: inout [Int]
+    into stage: inout ChangesetStage, rowIndex: UnsafeMutableBufferPointer<Int>,
+    sectionIndex: inout [Int]
   ) -> [Section] {
     var result: [Section] = []
     result.reserveCapacity(old.count)
@@ -93,7 +95,7 @@ struct SnapshotDiffer {
         result.append(new[sections.oldToNew[index]])
       case .kept:
         sectionIndex[index] = result.count
-        result.append(keptSection(at: index, into: &stage, rowIndex: &rowIndex))
+        result.append(keptSection(at: index, into: &stage, rowIndex: rowIndex))
       }
     }
     return result
@@ -103,7 +105,7 @@ struct SnapshotDiffer {
   /// new content. Runs of unchanged rows are copied in bulk; a section with neither deletes
   /// nor updates is shared, not copied.
   private func keptSection(
-    at index: Int, into stage: inout ChangesetStage, rowIndex: inout [Int]
+    at index: Int, into stage: inout ChangesetStage, rowIndex: UnsafeMutableBufferPointer<Int>
   ) -> Section {
     let oldRows = old[index].rows
     let base = oldOffsets[index]
@@ -111,46 +113,49 @@ struct SnapshotDiffer {
     var isCopying = false
     var runStart = 0  // first row of the unchanged run not yet copied into `remaining`
     var next = 0
-    let oldToNew = rows.oldToNew
-    let newFate = sections.newFate
     var cachedSection = -1  // the new section whose rows `sectionRows` holds
     var sectionRows: [Row] = []
-    for row in 0..<oldRows.count {
-      let newFlat = oldToNew[base + row]
-      let newSection = newFlat >= 0 ? newSectionOfRow[newFlat] : -1
-      let isLive = newSection >= 0 && newFate[newSection] == .kept
-      var update: Row? = nil
-      if isLive {
-        rowIndex[base + row] = next
-        next += 1
-        if newSection != cachedSection {
-          sectionRows = newRows[newSection]
-          cachedSection = newSection
+    rows.oldToNew.withUnsafeBufferPointer { oldToNew in
+      oldRows.withUnsafeBufferPointer { oldRows in
+        for row in 0..<oldRows.count {
+          let newFlat = oldToNew[base + row]
+          let newSection = newFlat >= 0 ? newSectionOfRow[newFlat] : -1
+          let isLive = newSection >= 0 && sections.newFate[newSection] == .kept
+          var update: Row? = nil
+          if isLive {
+            rowIndex[base + row] = next
+            next += 1
+            if newSection != cachedSection {
+              sectionRows = newRows[newSection]
+              cachedSection = newSection
+            }
+            let newIndex = newFlat - newOffsets[newSection]
+            if oldRows[row].hasSameContent(as: sectionRows[newIndex]) { continue }
+            let newRow = sectionRows[newIndex]
+            let position = RowPosition(section: index, row: row)
+            if oldRows[row].kind == newRow.kind {
+              stage.rowReconfigures.append(position)
+            } else {
+              stage.rowReloads.append(position)
+            }
+            update = newRow
+          } else {
+            stage.rowDeletes.append(RowPosition(section: index, row: row))
+          }
+          if !isCopying {
+            remaining.reserveCapacity(oldRows.count)
+            isCopying = true
+          }
+          for unchanged in runStart..<row { remaining.append(oldRows[unchanged]) }
+          if let update { remaining.append(update) }
+          runStart = row + 1
         }
-        let newIndex = newFlat - newOffsets[newSection]
-        if oldRows[row].hasSameContent(as: sectionRows[newIndex]) { continue }
-        let newRow = sectionRows[newIndex]
-        let position = RowPosition(section: index, row: row)
-        if oldRows[row].kind == newRow.kind {
-          stage.rowReconfigures.append(position)
-        } else {
-          stage.rowReloads.append(position)
+        if isCopying {
+          for unchanged in runStart..<oldRows.count { remaining.append(oldRows[unchanged]) }
         }
-        update = newRow
-      } else {
-        stage.rowDeletes.append(RowPosition(section: index, row: row))
       }
-      if !isCopying {
-        remaining.reserveCapacity(oldRows.count)
-        isCopying = true
-      }
-      remaining.append(contentsOf: oldRows[runStart..<row])
-      if let update { remaining.append(update) }
-      runStart = row + 1
     }
-    guard isCopying else { return old[index] }
-    remaining.append(contentsOf: oldRows[runStart...])
-    return old[index].replacingRows(remaining)
+    return isCopying ? old[index].replacingRows(remaining) : old[index]
   }
 
   /// Stage 2: sections inserted, and surviving sections off the longest increasing
@@ -183,41 +188,60 @@ struct SnapshotDiffer {
 
   /// Stage 3: rows inserted into kept sections; live rows moved within and across them.
   private func rowStage(rowIndex: [Int], into stage: inout ChangesetStage) {
-    var sources: [Int] = []
-    var targets: [Int] = []
-    let newToOld = rows.newToOld
-    let oldFate = sections.oldFate
+    var largest = 0
     for index in new.indices where sections.newFate[index] == .kept {
-      let home = sections.newToOld[index]
-      let base = newOffsets[index]
-      sources.removeAll(keepingCapacity: true)
-      targets.removeAll(keepingCapacity: true)
-      var moves: [Move<RowPosition>] = []
-      for row in 0..<(newOffsets[index + 1] - base) {
-        let oldFlat = newToOld[base + row]
-        let to = RowPosition(section: index, row: row)
-        guard oldFlat >= 0 && oldFate[oldSectionOfRow[oldFlat]] == .kept else {
-          stage.rowInserts.append(to)
-          continue
-        }
-        let oldSection = oldSectionOfRow[oldFlat]
-        if oldSection == home {
-          sources.append(rowIndex[oldFlat])
-          targets.append(row)
-        } else {
-          let from = RowPosition(section: sections.oldToNew[oldSection], row: rowIndex[oldFlat])
-          moves.append(Move(from: from, to: to))
-        }
-      }
-      let staying = LongestIncreasingSubsequence.mask(sources)
-      for item in sources.indices where !staying[item] {
-        moves.append(
-          Move(
-            from: RowPosition(section: index, row: sources[item]),
-            to: RowPosition(section: index, row: targets[item])))
-      }
-      moves.sort { $0.to < $1.to }
-      stage.rowMoves.append(contentsOf: moves)
+      largest = max(largest, newOffsets[index + 1] - newOffsets[index])
     }
+    var sources: [Int] = []  // per section: positions after stage 1 of rows staying in it
+    var targets: [Int] = []  // … and their final positions
+    sources.reserveCapacity(largest)
+    targets.reserveCapacity(largest)
+    var inserts: [RowPosition] = []
+    var moves: [Move<RowPosition>] = []
+    let oldFate = sections.oldFate
+    rows.newToOld.withUnsafeBufferPointer { newToOld in
+      rowIndex.withUnsafeBufferPointer { rowIndex in
+        oldSectionOfRow.withUnsafeBufferPointer { oldSectionOfRow in
+          for index in new.indices where sections.newFate[index] == .kept {
+            let home = sections.newToOld[index]
+            let base = newOffsets[index]
+            sources.removeAll(keepingCapacity: true)
+            targets.removeAll(keepingCapacity: true)
+            let firstMove = moves.count
+            for row in 0..<(newOffsets[index + 1] - base) {
+              let oldFlat = newToOld[base + row]
+              let oldSection = oldFlat >= 0 ? oldSectionOfRow[oldFlat] : -1
+              guard oldSection >= 0 && oldFate[oldSection] == .kept else {
+                inserts.append(RowPosition(section: index, row: row))
+                continue
+              }
+              if oldSection == home {
+                sources.append(rowIndex[oldFlat])
+                targets.append(row)
+              } else {
+                moves.append(
+                  Move(
+                    from: RowPosition(section: sections.oldToNew[oldSection], row: rowIndex[oldFlat]),
+                    to: RowPosition(section: index, row: row)))
+              }
+            }
+            let staying = LongestIncreasingSubsequence.mask(sources)
+            var hasLocalMoves = false
+            for item in sources.indices where !staying[item] {
+              moves.append(
+                Move(
+                  from: RowPosition(section: index, row: sources[item]),
+                  to: RowPosition(section: index, row: targets[item])))
+              hasLocalMoves = true
+            }
+            if hasLocalMoves && moves.count - firstMove > 1 {
+              moves[firstMove...].sort { $0.to < $1.to }
+            }
+          }
+        }
+      }
+    }
+    stage.rowInserts = inserts
+    stage.rowMoves = moves
   }
 }

@@ -84,7 +84,8 @@ private final class TypedCellModelBox<Model: CellModel>: CellModelBox, @unchecke
     guard other.modelType == modelType else { return false }
     // Boxes are made only by this class's init, which records `Model`, so equal model types
     // mean `other` is a `TypedCellModelBox<Model>`: the downcast cannot be wrong.
-    return model == unsafeDowncast(other, to: TypedCellModelBox<Model>.self).model
+    // `type(of: self)` reads the metadata from `self`, sparing a generic metadata lookup.
+    return model == unsafeDowncast(other, to: type(of: self)).model
   }
 
   override func hash(into hasher: inout Hasher) {

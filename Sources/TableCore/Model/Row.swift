@@ -29,6 +29,9 @@ public struct Row: Hashable, Sendable {
   /// The model's fields in declaration order.
   public var fields: [Field] { model.fields }
 
+  /// Whether both rows are copies of one row (same storage): then id and content agree.
+  func isSameRow(as other: Row) -> Bool { storage === other.storage }
+
   /// Whether the rows have the same id, comparing shared storage before the strings.
   func hasSameID(as other: Row) -> Bool {
     storage === other.storage || storage.id == other.storage.id

@@ -61,7 +61,7 @@ public final class Pipeline: Sendable {
       machine: TransformStateMachine(root: root, parameters: options.parameters), bus: bus,
       failures: failures,
       jitter: jitter)
-    self.present = PresentStage(bus: bus, jitter: jitter)
+    self.present = PresentStage(bus: bus, failures: failures, jitter: jitter)
   }
 
   /// The most severe failure seen so far, if any: what a command-line tool exits with.

@@ -35,9 +35,11 @@ struct DecodeStateMachine {
     let context: DecodingError.Context
     let problem: String
     switch decodingError {
+    case .dataCorrupted(let c) where c.codingPath.isEmpty:
+      return syntaxFailure(in: received, what: what, context: c)
     case .dataCorrupted(let c):
       context = c
-      problem = "malformed JSON"
+      problem = "invalid value"
     case .keyNotFound(let key, let c):
       context = c
       problem = "missing key '\(key.stringValue)'"
@@ -80,6 +82,33 @@ struct DecodeStateMachine {
       return index
     }
     return nil
+  }
+
+  /// A body that is not JSON at all: `JSONDecoder` gives no position on Linux, so ask
+  /// `JSONSerialization`, whose parser names the byte where it stopped.
+  static func syntaxFailure(
+    in received: ReceivedResponse, what: String, context: DecodingError.Context
+  ) -> PipelineFailure {
+    var message = "malformed JSON in response to \(what)"
+    let body = received.response.body
+    do {
+      _ = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+      message += ": \(firstLine(of: context.debugDescription))"
+    } catch {
+      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+      if let range = detail.range(of: "around character "),
+        let offset = Int(detail[range.upperBound...].prefix(while: \.isNumber))
+      {
+        message +=
+          ", byte \(offset): "
+          + String(detail[..<range.lowerBound]).trimmingCharacters(in: .whitespaces).lowercased()
+      } else if detail.contains("end of file") || body.isEmpty {
+        message += ", byte \(body.count): unexpected end of input"
+      } else if !detail.isEmpty {
+        message += ": \(detail)"
+      }
+    }
+    return PipelineFailure(.data, stage: .decode, message)
   }
 
   private static func firstLine(of text: String) -> String {

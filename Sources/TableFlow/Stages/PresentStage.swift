@@ -1,17 +1,22 @@
-/// Presents built snapshots: numbers each screen's versions and publishes `presented`.
+/// Presents built snapshots through each screen's headless table: numbers versions and
+/// publishes `presented` (after a `failed` event when the table rejected a changeset).
 actor PresentStage {
   private var machine = PresentStateMachine()
   private let bus: EventBus
+  private let failures: FailureReporter
   private let jitter: ScheduleJitter
 
-  init(bus: EventBus, jitter: ScheduleJitter) {
+  init(bus: EventBus, failures: FailureReporter, jitter: ScheduleJitter) {
     self.bus = bus
+    self.failures = failures
     self.jitter = jitter
   }
 
   func present(_ built: BuiltSnapshot, navigation: Navigation?) async {
     await jitter.pause(53)
-    await bus.publish(.presented(machine.present(built, navigation: navigation)))
+    let action = machine.present(built, navigation: navigation)
+    if let failure = action.failure { await failures.report(failure, screen: built.screen) }
+    await bus.publish(.presented(action.update))
   }
 
   func reveal(_ screen: ScreenRef, navigation: Navigation) async {

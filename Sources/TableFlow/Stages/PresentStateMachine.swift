@@ -1,32 +1,58 @@
 import TableCore
 
-/// The present stage's logic: each screen's version counter and what its table shows.
+/// The present stage's logic: each screen's headless table and version counter.
+///
+/// A built snapshot's changeset is applied to the screen's ``HeadlessTable`` exactly as UIKit
+/// would; a changeset UIKit would reject becomes an `internal` failure and the table is
+/// reloaded with the snapshot instead (as an app would call `reloadData()`), so the screen
+/// still shows the right content.
 struct PresentStateMachine {
+  /// What the stage must publish, in order.
+  struct Action {
+    /// A changeset the table rejected, if any.
+    var failure: PipelineFailure?
+    /// The update to present.
+    var update: PresentedUpdate
+  }
+
   private struct Shown {
     var version: Int
-    var snapshot: TableSnapshot
+    var table: HeadlessTable
   }
 
   private var shown: [Int: Shown] = [:]
 
-  /// A built snapshot arrived: the update to present, with the next version of its screen.
-  mutating func present(_ built: BuiltSnapshot, navigation: Navigation?) -> PresentedUpdate {
-    let previous = shown[built.screen.instance]
-    let version = (previous?.version ?? 0) + 1
-    shown[built.screen.instance] = Shown(version: version, snapshot: built.snapshot)
-    return PresentedUpdate(
-      screen: built.screen, version: version, snapshot: built.snapshot, changeset: built.changeset,
+  /// A built snapshot arrived: apply it and present the next version of its screen.
+  mutating func present(_ built: BuiltSnapshot, navigation: Navigation?) -> Action {
+    var current = shown[built.screen.instance] ?? Shown(version: 0, table: HeadlessTable())
+    var failure: PipelineFailure?
+    do {
+      try current.table.apply(built.changeset)
+    } catch {
+      failure = PipelineFailure(
+        .internal, stage: .present, "\(built.screen.name) v\(current.version + 1): \(error.description)")
+      current.table.reloadData(built.snapshot)
+    }
+    current.version += 1
+    shown[built.screen.instance] = current
+    let update = PresentedUpdate(
+      screen: built.screen, version: current.version, snapshot: built.snapshot, changeset: built.changeset,
       navigation: navigation)
+    return Action(failure: failure, update: update)
   }
 
   /// A screen is shown again after `back`: its current version, unchanged.
   func reveal(_ screen: ScreenRef, navigation: Navigation) -> PresentedUpdate {
-    let current = shown[screen.instance] ?? Shown(version: 0, snapshot: .empty)
+    let current = shown[screen.instance] ?? Shown(version: 0, table: HeadlessTable())
     return PresentedUpdate(
-      screen: screen, version: current.version, snapshot: current.snapshot, changeset: StagedChangeset(),
+      screen: screen, version: current.version, snapshot: current.table.snapshot,
+      changeset: StagedChangeset(),
       navigation: navigation)
   }
 
   /// The version a screen shows, 0 before its first snapshot.
   func version(of screen: ScreenRef) -> Int { shown[screen.instance]?.version ?? 0 }
+
+  /// What a screen's table shows.
+  func snapshot(of screen: ScreenRef) -> TableSnapshot { shown[screen.instance]?.table.snapshot ?? .empty }
 }

@@ -8,8 +8,15 @@ extension TransformStateMachine {
     let ref = stack[index].ref
     var content: [Section]
     do {
-      content = try decorate(stack[index].screen.sections(), of: stack[index].screen)
-      try SnapshotValidation.checkUniqueIDs(content, screen: ref.name)
+      let sections = try stack[index].screen.sections()
+      var builder = SnapshotBuilder(
+        policy: .reject, hidingEmptySections: stack[index].screen.hidesEmptySections)
+      for section in decorate(sections, of: stack[index].screen) { builder.appendSection(section) }
+      do {
+        content = try builder.build().sections
+      } catch {
+        throw PipelineFailure(.data, stage: .transform, "\(ref.name): invalid snapshot: \(error.description)")
+      }
       stack[index].content = content
     } catch {
       let failure =
@@ -30,8 +37,7 @@ extension TransformStateMachine {
     return actions
   }
 
-  /// Applies collapsed state, hides empty sections if asked, and ends paginated sections with
-  /// a load-more row.
+  /// Applies collapsed state and ends paginated sections with a load-more row.
   private func decorate(_ sections: [Section], of screen: any ErasedScreen) -> [Section] {
     var result: [Section] = []
     result.reserveCapacity(sections.count)
@@ -43,7 +49,6 @@ extension TransformStateMachine {
             isCollapsed: true, rows: []))
         continue
       }
-      if screen.hidesEmptySections && section.rows.isEmpty { continue }
       guard screen.nextPage(of: section.id) != nil else {
         result.append(section)
         continue

@@ -12,7 +12,8 @@ import Darwin
 /// inserts, 10% content updates and 1% moves at random positions. Medians of several runs;
 /// `peak_mb` is the memory the diff needs beyond the two snapshots (peak resident set while
 /// diffing minus the resident set before).
-/// `tableflow-bench diff ours` skips the peer (for profiling).
+/// `tableflow-bench diff ours` skips the peer; `diff profile` runs only the 100,000-row flat
+/// case, without the peer (for profilers).
 ///
 /// In `flat` and `sectioned`, the new snapshot is derived from the old one, as an app edits
 /// its table: unchanged rows are the same row values. `flat-rebuilt` diffs the same tables
@@ -20,15 +21,20 @@ import Darwin
 /// response), so nothing is shared and every row's content is compared in full; its peer
 /// figure is the `flat` one, measured on the same id sequences.
 func runDiffBench() {
-  let withPeer = !CommandLine.arguments.dropFirst(2).contains("ours")
-  for rows in [10_000, 100_000] {
+  let options = CommandLine.arguments.dropFirst(2)
+  let profiling = options.contains("profile")
+  let withPeer = !options.contains("ours") && !profiling
+  for rows in profiling ? [100_000] : [10_000, 100_000] {
     var flatPeer = Double.nan
-    for (name, sections) in [("flat", 1), ("sectioned", 100), ("flat-rebuilt", 1)] {
+    let cases = [("flat", 1), ("sectioned", 100), ("flat-rebuilt", 1)]
+    for (name, sections) in profiling ? [("flat", 1)] : cases {
       var random = BenchRandom(seed: UInt64(rows + sections))
       var (old, new) = DiffWorkload.pair(rows: rows, sections: sections, random: &random)
       if name == "flat-rebuilt" { new = DiffWorkload.rebuilt(new) }
       let peak = DiffWorkload.peakMegabytes { _ = new.difference(from: old) }
-      let (ours, oursCPU, changeset) = DiffWorkload.measure(runs: 21) { new.difference(from: old) }
+      let (ours, oursCPU, changeset) = DiffWorkload.measure(runs: profiling ? 3 : 21) {
+        new.difference(from: old)
+      }
       let valid = changeset.map { (try? old.applying($0)) == new } ?? false
       var peer = flatPeer
       var peerCPU = Double.nan

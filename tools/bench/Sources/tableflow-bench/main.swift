@@ -3,6 +3,8 @@
 let benches: [String: () -> Void] = [
   "diff": runDiffBench,
   "fixture": runFixtureBench,
+  "replay": runReplayBench,
+  "replay-generate": runReplayGenerate,
 ]
 
 let name = CommandLine.arguments.dropFirst().first ?? ""

@@ -1,7 +1,8 @@
 // tableflow-bench BENCH: prints one JSON line per figure. Each bench lives in its own file.
 
 let benches: [String: () -> Void] = [
-  "diff": runDiffBench
+  "diff": runDiffBench,
+  "bus": runBusBench,
 ]
 
 let name = CommandLine.arguments.dropFirst().first ?? ""

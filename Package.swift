@@ -38,7 +38,8 @@ let package = Package(
     .testTarget(
       name: "FeedsTests", dependencies: ["Feeds", "TableFlow", "TableCore", "TestSupport"],
       exclude: ["FaultFixtures"]),
-    .testTarget(name: "CLITests", dependencies: ["CLIKit", "FixtureKit", "TableFlow", "TestSupport"]),
+    .testTarget(
+      name: "CLITests", dependencies: ["CLIKit", "Feeds", "FixtureKit", "TableFlow", "TableCore", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -13,8 +13,8 @@ let package = Package(
     .executableTarget(
       name: "tableflow-bench",
       dependencies: [
-        .product(name: "TableCore", package: root),
-        .product(name: "TableFlow", package: root),
+        .product(name: "TableCore", package: root), .product(name: "TableFlow", package: root),
+        .product(name: "FixtureKit", package: root), .product(name: "Feeds", package: root),
       ]
     )
   ],

@@ -25,11 +25,31 @@ enum CellLayout {
     for block in blocks {
       let metrics = TextMetrics(
         fontSize: block.fontSize, padding: TextPadding(left: horizontalInset, right: horizontalInset))
-      var lines = metrics.lineCount(of: block.text, width: tableWidth)
-      if let limit = block.maxLines { lines = min(lines, limit) }
+      // Every text takes at least one line, so a one-line block needs no measuring (most of a
+      // book row's blocks; measuring is the transform's main cost).
+      var lines = 1
+      if block.maxLines != 1 && !fitsOnOneLine(block) {
+        lines = metrics.lineCount(of: block.text, width: tableWidth)
+        if let limit = block.maxLines { lines = min(lines, limit) }
+      }
       total += Double(lines) * metrics.lineHeight
     }
     // Sums of 1.2 em line heights carry float noise (56.800000000000004); whole points do not.
     return (total - 1e-9).rounded(.up)
+  }
+
+  /// The widest advance in TextMetrics' table, in ems (a tab: four spaces of 0.278 em).
+  private static let widestAdvance = 1.112
+
+  /// Whether `block` surely fits on one line: no line break, and even at the widest advance
+  /// per scalar it is no wider than the cell. Saves measuring short texts.
+  private static func fitsOnOneLine(_ block: TextBlock) -> Bool {
+    let available = tableWidth - 2 * horizontalInset
+    var scalars = 0
+    for scalar in block.text.unicodeScalars {
+      if scalar == "\n" { return false }
+      scalars += 1
+    }
+    return Double(scalars) * widestAdvance * block.fontSize <= available
   }
 }

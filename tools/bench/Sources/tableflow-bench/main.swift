@@ -3,6 +3,9 @@
 let benches: [String: () -> Void] = [
   "diff": runDiffBench,
   "bus": runBusBench,
+  "fixture": runFixtureBench,
+  "replay": runReplayBench,
+  "replay-generate": runReplayGenerate,
 ]
 
 let name = CommandLine.arguments.dropFirst().first ?? ""

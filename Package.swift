@@ -39,7 +39,8 @@ let package = Package(
       name: "FeedsTests", dependencies: ["Feeds", "TableFlow", "TableCore", "TestSupport"],
       exclude: ["FaultFixtures"]),
     .testTarget(
-      name: "CLITests", dependencies: ["CLIKit", "Feeds", "FixtureKit", "TableFlow", "TableCore", "TestSupport"]),
+      name: "CLITests",
+      dependencies: ["CLIKit", "Feeds", "FixtureKit", "TableFlow", "TableCore", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

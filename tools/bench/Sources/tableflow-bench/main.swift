@@ -2,6 +2,8 @@
 
 let benches: [String: () -> Void] = [
   "diff": runDiffBench,
+  "bus": runBusBench,
+  "fixture": runFixtureBench,
   "replay": runReplayBench,
   "replay-generate": runReplayGenerate,
 ]

@@ -2,6 +2,7 @@
 
 let benches: [String: () -> Void] = [
   "diff": runDiffBench,
+  "bus": runBusBench,
   "fixture": runFixtureBench,
   "replay": runReplayBench,
   "replay-generate": runReplayGenerate,

@@ -32,13 +32,15 @@ let package = Package(
 
     .testTarget(name: "TableCoreTests", dependencies: ["TableCore"]),
     .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit"]),
-    .testTarget(name: "TableFlowTests", dependencies: ["TableFlow", "TableCore", "FixtureKit"]),
+    .testTarget(name: "TableFlowTests", dependencies: ["TableFlow", "TableCore", "FixtureKit", "TestSupport"]),
     // FaultFixtures: sessions whose replay fails by design (HTTP 500, malformed JSON), kept out
     // of Fixtures/ so that `tableflow verify` there stays green.
     .testTarget(
       name: "FeedsTests", dependencies: ["Feeds", "TableFlow", "TableCore", "TestSupport"],
       exclude: ["FaultFixtures"]),
-    .testTarget(name: "CLITests", dependencies: ["CLIKit", "FixtureKit", "TableFlow", "TestSupport"]),
+    .testTarget(
+      name: "CLITests",
+      dependencies: ["CLIKit", "Feeds", "FixtureKit", "TableFlow", "TableCore", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -110,6 +110,33 @@ struct SessionCommandTests {
     #expect(replay.stderr.contains("truncated"))
   }
 
+  @Test("TABLEFLOW_RECORD=missing fills a fixture's gaps live into a new recording; CI refuses it")
+  func recordMissing() throws {
+    let server = try APIServer()
+    defer { server.stop() }
+    let folder = try Self.scratchFolder()
+    let first = folder.appendingPathComponent("first.jsonl.gz").path
+    let base = server.baseURL.absoluteString
+    #expect(try CLIProcess.run(["run", "books", "--live", base, "--record", first]).status == 0)
+    let intents = folder.appendingPathComponent("more.intents")
+    try Data("load\nload-more wish\n".utf8).write(to: intents)
+    let strict = try CLIProcess.run(["run", "books", "--fixture", first, "--intents", intents.path])
+    #expect(strict.status == 69)
+    #expect(strict.stderr.contains("not recorded"))
+
+    let second = folder.appendingPathComponent("second.jsonl.gz").path
+    let arguments = [
+      "run", "books", "--fixture", first, "--live", base, "--intents", intents.path, "--record", second,
+    ]
+    let filled = try CLIProcess.run(arguments, environment: ["TABLEFLOW_RECORD": "missing", "CI": ""])
+    #expect(filled.status == 0, "\(filled.stderr)")
+    let replayed = try CLIProcess.run(["replay", second])
+    #expect(replayed.status == 0)
+    #expect(replayed.stdout == filled.stdout)
+    let refused = try CLIProcess.run(arguments, environment: ["TABLEFLOW_RECORD": "missing", "CI": "true"])
+    #expect(refused.status == 64)
+  }
+
   @Test("an unreachable server exits 69 after printing the log with its error state")
   func unreachable() throws {
     let server = try APIServer()

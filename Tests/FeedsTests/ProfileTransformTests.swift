@@ -54,3 +54,19 @@ struct ProfileTransformTests {
     #expect(friends.isCollapsed && friends.rows.isEmpty && friends.header == "Friends")
   }
 }
+
+@Suite("ProfileViewModelItem")
+struct ProfileViewModelItemTests {
+  @Test("items exist only for data sent; rowCount is 1 unless the section is a list")
+  func itemsFollowTheData() throws {
+    let full = try #require(try TestData.decode(ProfileResponse.self, TestData.profileJSON).data)
+    let items = ProfileTransform.items(for: full)
+    #expect(items.map(\.type) == [.mainInfo, .about, .email, .attributes, .friends])
+    #expect(items.map(\.rowCount) == [1, 1, 1, 3, 3])
+    #expect(items.map(\.sectionTitle) == ["Main Info", "About", "Email", "Attributes", "Friends"])
+    #expect(items.allSatisfy { $0.cells.count == $0.rowCount })
+    let bare = ProfileTransform.items(
+      for: Profile(id: 2, fullName: "Huck", friends: [], profileAttributes: []))
+    #expect(bare.map(\.type) == [.mainInfo])
+  }
+}

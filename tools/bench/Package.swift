@@ -12,7 +12,10 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "tableflow-bench",
-      dependencies: [.product(name: "TableCore", package: root)]
+      dependencies: [
+        .product(name: "TableCore", package: root), .product(name: "TableFlow", package: root),
+        .product(name: "FixtureKit", package: root), .product(name: "Feeds", package: root),
+      ]
     )
   ],
   swiftLanguageModes: [.v6]

@@ -152,6 +152,9 @@ public struct RunCommand: TableflowCommand {
     guard let mode = RecordMode(rawValue: name) else {
       throw CommandFailure(.usage, "TABLEFLOW_RECORD must be none, missing or all (got '\(name)')")
     }
+    if mode != .none && environment["CI"] == "true" {
+      throw CommandFailure(.usage, "TABLEFLOW_RECORD=\(name) is refused when CI=true: CI replays only")
+    }
     if mode != .none && !hasLive {
       throw CommandFailure(.usage, "TABLEFLOW_RECORD=\(name) needs --live URL")
     }

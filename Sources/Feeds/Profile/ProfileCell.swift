@@ -54,6 +54,19 @@ public enum ProfileCell: CellModel {
     }
   }
 
+  /// The id of the row showing this cell, before disambiguation: `profile-main`,
+  /// `profile-about`, `profile-email`, `attribute-KEY`, `friend-NAME`, `profile-message`.
+  public var rowIDBase: String {
+    switch self {
+    case .mainInfo: return "profile-main"
+    case .about: return "profile-about"
+    case .email: return "profile-email"
+    case .attribute(let key, _): return "attribute-\(key)"
+    case .friend(let name, _): return "friend-\(name)"
+    case .message: return "profile-message"
+    }
+  }
+
   /// A row showing this cell.
   public func row(id: RowID) -> Row { Row(id: id, kind: kind, model: self) }
 }

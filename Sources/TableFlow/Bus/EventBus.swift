@@ -24,7 +24,7 @@ public final class EventBus: Sendable {
 
   // Continuations stored in the machine are resumed exactly once: the machine hands each one
   // out in exactly one action (delivery, cancellation or finish) and forgets it there.
-  private let machine: Mutex<Machine>
+  private let machine: Locked<Machine>
   private let publisherIDs = Atomic<Int>(0)
 
   /// The number of events a lossless subscriber may fall behind before publishers wait.
@@ -37,7 +37,7 @@ public final class EventBus: Sendable {
   public init(capacity: Int = 4096) {
     let capacity = Swift.max(1, capacity)
     self.capacity = capacity
-    self.machine = Mutex(Machine(capacity: capacity))
+    self.machine = Locked(Machine(capacity: capacity))
   }
 
   /// Publishes one event and returns its sequence number.

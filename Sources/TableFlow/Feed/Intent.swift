@@ -4,7 +4,9 @@ import TableCore
 ///
 /// Intents print to and parse from one line of the intents-file syntax: `load`, `refresh`,
 /// `select ROW_ID`, `collapse SECTION_ID`, `expand SECTION_ID`, `load-more SECTION_ID`, `back`.
-/// `Intent(line)` and `description` round-trip.
+/// The argument is the rest of the line after the verb, so ids may contain spaces
+/// (`select attribute-Date of birth`); `Intent(line)` and `description` round-trip for every id
+/// without leading or trailing blanks or line breaks.
 public enum Intent: Hashable, Sendable, LosslessStringConvertible {
   /// Load the current screen for the first time.
   case load
@@ -49,21 +51,20 @@ public enum Intent: Hashable, Sendable, LosslessStringConvertible {
   public static func parse(line: some StringProtocol) throws(IntentSyntaxError) -> Intent? {
     let trimmed = line.trimmingBlanks()
     if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
-    let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
-    let verb = String(words[0])
-    let arguments = words.dropFirst().map(String.init)
+    let verb = String(trimmed.prefix { $0 != " " && $0 != "\t" })
+    // The argument is the rest of the line, so ids may contain spaces.
+    let argument = String(trimmed.dropFirst(verb.count).trimmingBlanks())
     switch verb {
     case "load", "refresh", "back":
-      guard arguments.isEmpty else {
-        throw IntentSyntaxError("'\(verb)' takes no argument, found '\(arguments.joined(separator: " "))'")
+      guard argument.isEmpty else {
+        throw IntentSyntaxError("'\(verb)' takes no argument, found '\(argument)'")
       }
       return verb == "load" ? .load : verb == "refresh" ? .refresh : .back
     case "select", "collapse", "expand", "load-more":
-      guard arguments.count == 1 else {
+      guard !argument.isEmpty else {
         let what = verb == "select" ? "ROW_ID" : "SECTION_ID"
-        throw IntentSyntaxError("'\(verb)' takes one argument, \(what), found \(arguments.count)")
+        throw IntentSyntaxError("'\(verb)' takes one argument, \(what)")
       }
-      let argument = arguments[0]
       switch verb {
       case "select": return .select(RowID(argument))
       case "collapse": return .collapse(SectionID(argument))

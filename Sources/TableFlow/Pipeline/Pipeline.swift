@@ -1,4 +1,3 @@
-import Synchronization
 import TableCore
 
 /// A feed's screens as a running pipeline: intents in, presented snapshots out.
@@ -31,7 +30,7 @@ public final class Pipeline: Sendable {
   private let transform: TransformStage
   private let present: PresentStage
   private let failures: FailureReporter
-  private let driver = Mutex<Driver>(Driver())
+  private let driver = Locked<Driver>(Driver())
 
   private struct Driver {
     var continuation: AsyncStream<Intent>.Continuation?
@@ -62,6 +61,13 @@ public final class Pipeline: Sendable {
       failures: failures,
       jitter: jitter)
     self.present = PresentStage(bus: bus, failures: failures, jitter: jitter)
+  }
+
+  deinit {
+    driver.withLock { driver in
+      driver.continuation?.finish()
+      driver.task?.cancel()
+    }
   }
 
   /// The most severe failure seen so far, if any: what a command-line tool exits with.
@@ -145,10 +151,12 @@ public final class Pipeline: Sendable {
   private func startDriver(_ driver: inout Driver) {
     let (intents, continuation) = AsyncStream<Intent>.makeStream()
     driver.continuation = continuation
-    driver.task = Task { [self] in
+    let bus = bus
+    // Weak: a pipeline dropped without `finish()` ends its driver instead of living forever.
+    driver.task = Task { [weak self] in
       defer { bus.finish() }
       for await intent in intents {
-        guard await handle(intent) else { return }
+        guard let self, await self.handle(intent) else { return }
       }
     }
   }

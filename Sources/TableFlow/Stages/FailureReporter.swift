@@ -1,9 +1,7 @@
-import Synchronization
-
 /// Publishes failures and remembers the worst one seen.
 final class FailureReporter: Sendable {
   private let bus: EventBus
-  private let worstSeen = Mutex<PipelineFailure?>(nil)
+  private let worstSeen = Locked<PipelineFailure?>(nil)
 
   init(bus: EventBus) { self.bus = bus }
 

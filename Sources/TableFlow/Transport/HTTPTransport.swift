@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -92,7 +91,7 @@ public final class HTTPTransport: Transport {
   }
 
   private func perform(_ request: URLRequest) async -> Result<(Data, HTTPURLResponse), any Error> {
-    let box = Mutex<URLSessionDataTask?>(nil)
+    let box = Locked<URLSessionDataTask?>(nil)
     return await withTaskCancellationHandler {
       await withCheckedContinuation {
         (continuation: CheckedContinuation<Result<(Data, HTTPURLResponse), any Error>, Never>) in
@@ -114,29 +113,30 @@ public final class HTTPTransport: Transport {
     }
   }
 
+  /// The error for a failed request; messages leave the request out, since the pipeline
+  /// names it.
   static func transportError(
     _ error: any Error, for request: TransportRequest, timeout: Duration
   ) -> TransportError {
-    let what = "\(request.method) \(request.relativeURL)"
     guard let urlError = error as? URLError else {
-      return TransportError(.unreachable, "\(what): \(error.localizedDescription)")
+      return TransportError(.unreachable, error.localizedDescription)
     }
     switch urlError.code {
     case .cancelled:
-      return TransportError(.cancelled, "\(what) cancelled")
+      return TransportError(.cancelled, "the request was cancelled")
     case .timedOut:
-      return TransportError(.timedOut, "\(what): no response within \(timeout)")
+      return TransportError(.timedOut, "no response within \(timeout)")
     case .cannotConnectToHost:
-      return TransportError(.unreachable, "\(what): connection refused")
+      return TransportError(.unreachable, "connection refused")
     case .networkConnectionLost:
-      return TransportError(.unreachable, "\(what): connection closed without a response")
+      return TransportError(.unreachable, "connection closed without a response")
     case .cannotFindHost, .dnsLookupFailed:
-      return TransportError(.unreachable, "\(what): unknown host")
+      return TransportError(.unreachable, "unknown host")
     case .badURL, .unsupportedURL:
-      return TransportError(.invalidRequest, "\(what): \(urlError.localizedDescription)")
+      return TransportError(.invalidRequest, urlError.localizedDescription)
     default:
       return TransportError(
-        .unreachable, "\(what): \(urlError.localizedDescription) (\(urlError.code.rawValue))")
+        .unreachable, "\(urlError.localizedDescription) (URLError \(urlError.code.rawValue))")
     }
   }
 }

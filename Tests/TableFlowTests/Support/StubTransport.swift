@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
-import TableFlow
+
+@testable import TableFlow
 
 /// An in-memory backend for the test feed: `total` items served in pages, details, and
 /// faults chosen per path. Each answer can be delayed by a few yields chosen per request, so
@@ -12,7 +12,7 @@ final class StubTransport: Transport {
     case error(TransportError.Code)
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   private struct State {
     var titles: [String]
@@ -21,7 +21,7 @@ final class StubTransport: Transport {
   }
 
   init(total: Int = 5) {
-    state = Mutex(State(titles: (0..<total).map { "Item \($0)" }))
+    state = Locked(State(titles: (0..<total).map { "Item \($0)" }))
   }
 
   /// Replaces the items' titles.

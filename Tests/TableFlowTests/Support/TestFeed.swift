@@ -94,6 +94,42 @@ struct TestFeed: Feed {
     guard let size = Int(parameters["pageSize", default: "2"]), size > 0 else {
       throw FeedError("pageSize must be a positive number")
     }
+    if parameters["screen"] == "multi" { return MultiListScreen(pageSize: size) }
     return ItemListScreen(pageSize: size)
+  }
+}
+
+/// Three sections loaded by three concurrent requests, each paginated on its own.
+struct MultiListScreen: Screen {
+  var name: String { "multi" }
+  var pageSize = 2
+  static let slots = ["a", "b", "c"]
+
+  func requests(for load: ScreenLoad, state: ScreenState<ItemPage>) -> [ScreenRequest] {
+    Self.slots.map { .get("/items", query: ["start": "0", "count": "\(pageSize)", "slot": $0], slot: $0) }
+  }
+
+  func nextPage(of section: SectionID, state: ScreenState<ItemPage>) -> ScreenRequest? {
+    let slot = section.rawValue
+    let pages = state.pages(in: slot)
+    let loaded = pages.reduce(0) { $0 + $1.items.count }
+    guard Self.slots.contains(slot), let total = pages.last?.total, loaded < total else { return nil }
+    return .get("/items", query: ["start": "\(loaded)", "count": "\(pageSize)", "slot": slot], slot: slot)
+  }
+
+  func sections(for state: ScreenState<ItemPage>) throws -> [Section] {
+    Self.slots.compactMap { slot in
+      let items = state.pages(in: slot).flatMap(\.items)
+      guard !items.isEmpty else { return nil }
+      return Section(
+        id: SectionID(slot), header: slot.uppercased(),
+        rows: items.map {
+          Row(id: RowID("\(slot)-\($0.id.dropFirst(5))"), kind: "item", model: TitleModel(title: $0.title))
+        })
+    }
+  }
+
+  func route(_ row: Row, state: ScreenState<ItemPage>) -> Route {
+    .push(ItemDetailScreen(itemID: row.id.rawValue))
   }
 }

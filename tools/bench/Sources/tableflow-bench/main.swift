@@ -1,7 +1,11 @@
 // tableflow-bench BENCH: prints one JSON line per figure. Each bench lives in its own file.
 
 let benches: [String: () -> Void] = [
-  "diff": runDiffBench
+  "diff": runDiffBench,
+  "bus": runBusBench,
+  "fixture": runFixtureBench,
+  "replay": runReplayBench,
+  "replay-generate": runReplayGenerate,
 ]
 
 let name = CommandLine.arguments.dropFirst().first ?? ""

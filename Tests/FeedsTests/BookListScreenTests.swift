@@ -1,0 +1,49 @@
+import Feeds
+import Foundation
+import TableFlow
+import Testing
+
+/// Answers the book list's requests from memory: `read` holds `count` books, in one page;
+/// books have no reviews.
+private struct ShelfTransport: Transport {
+  let body: [UInt8]
+  let empty: [UInt8]
+
+  init(count: Int) throws {
+    let books = (0..<count).map { TestData.book(String($0), title: "书 \($0) 📖") }
+    body = Array(try JSONEncoder().encode(TestData.page("read", books)))
+    empty = Array(try JSONEncoder().encode(TestData.page("wish", [])))
+  }
+
+  func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    if request.path.hasSuffix("/reviews") {
+      return TransportResponse(status: 200, body: Array(#"{"reviews":[]}"#.utf8))
+    }
+    let isRead = request.query.contains { $0.name == "status" && $0.value == "read" }
+    return TransportResponse(status: 200, body: isRead ? body : empty)
+  }
+}
+
+@Suite("BookListScreen")
+struct BookListScreenTests {
+  @Test("loads a page of 10,000 books into 20,000 rows and routes their rows")
+  func loadsTenThousandBooks() async throws {
+    let pipeline = try Pipeline(feed: BooksFeed(), transport: try ShelfTransport(count: 10_000))
+    var last: [String: Int] = [:]
+    var pushed: [String] = []
+    let outcome = await pipeline.run([.load, .select("book-9999-rating"), .back, .select("book-0-info")]) {
+      event in
+      switch event.event {
+      case .presented(let update):
+        last[update.screen.name] = update.snapshot.rowCount
+      case .navigated(.pushed(let screen, _)):
+        pushed.append(screen.name)
+      default:
+        break
+      }
+    }
+    #expect(outcome.worstFailure == nil)
+    #expect(last["books"] == 20_000)
+    #expect(pushed == ["reviews", "detail"])
+  }
+}

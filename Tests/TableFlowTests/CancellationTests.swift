@@ -1,0 +1,58 @@
+import TableCore
+import Testing
+
+@testable import TableFlow
+
+@Suite("Cancellation")
+struct CancellationTests {
+  @Test("cancelling the task running a session stops the stages and the request in flight")
+  func cancelRun() async throws {
+    let transport = BlockingTransport()
+    let pipeline = try Pipeline(feed: TestFeed(), transport: transport)
+    let session = Task { await pipeline.run([.load, .refresh, .back]) }
+    for await _ in transport.started { break }
+    session.cancel()
+    let outcome = await session.value
+    #expect(outcome.wasCancelled)
+    #expect(transport.cancelledCount == 1)
+    #expect(outcome.presentedCount == 1)  // the loading snapshot, nothing after
+  }
+
+  @Test("cancelling the task iterating updates cancels the pipeline and its requests")
+  func cancelUpdatesConsumer() async throws {
+    let transport = BlockingTransport()
+    let pipeline = try Pipeline(feed: TestFeed(), transport: transport)
+    let updates = pipeline.updates
+    let consumer = Task {
+      var versions: [Int] = []
+      do {
+        for try await update in updates { versions.append(update.version) }
+        return (versions, false)
+      } catch {
+        return (versions, error is CancellationError)
+      }
+    }
+    pipeline.send(.load)
+    for await _ in transport.started { break }
+    consumer.cancel()
+    let (versions, threwCancellation) = await consumer.value
+    #expect(threwCancellation)
+    #expect(versions.count <= 1)
+    // The pipeline is cancelled: its bus is finished, so a new subscriber ends at once.
+    var after = pipeline.updates.makeAsyncIterator()
+    #expect(try await after.next() == nil)
+    pipeline.send(.refresh)  // ignored after cancellation
+  }
+
+  @Test("updates end when the pipeline finishes after its queued intents")
+  func finishEndsUpdates() async throws {
+    let pipeline = try Pipeline(feed: TestFeed(), transport: StubTransport())
+    let updates = pipeline.updates
+    pipeline.send(.load)
+    pipeline.send(.loadMore("items"))
+    pipeline.finish()
+    var versions: [Int] = []
+    for try await update in updates { versions.append(update.version) }
+    #expect(versions == [1, 2, 3])
+  }
+}

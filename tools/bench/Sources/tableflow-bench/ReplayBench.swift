@@ -1,0 +1,158 @@
+import Feeds
+import FixtureKit
+import Foundation
+import TableCore
+import TableFlow
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `tableflow-bench replay [BOOKS_PER_SECTION]`: a books session of at least 50 MB of JSON
+/// responses and 100,000 rows, replayed through the whole pipeline (fixture reading, decode,
+/// transform, diff, headless table, text log to /dev/null), against the peer: inflating the
+/// same fixture and decoding its response bodies with `JSONDecoder` into the same API models,
+/// nothing else. The session is `load` then `refresh`, whose responses change 10% of the books'
+/// content, delete 5%, insert 5% and move 1%.
+///
+/// The fixture is written first by a child process (`replay-generate`), so that the figures
+/// and the peak resident set are the replay's alone.
+func runReplayBench() {
+  let booksPerSection = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 17_000
+  let path = FileManager.default.temporaryDirectory
+    .appendingPathComponent("tableflow-bench-replay-\(booksPerSection).jsonl.gz").path
+  if !FileManager.default.fileExists(atPath: path) {
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+    child.arguments = ["replay-generate", path, String(booksPerSection)]
+    do {
+      try child.run()
+      child.waitUntilExit()
+    } catch {
+      print("{\"bench\":\"replay\",\"error\":\"cannot generate the fixture: \(error)\"}")
+      return
+    }
+  }
+  let ours = replayThroughPipeline(path)
+  let oursPeak = peakResidentMegabytes()
+  let peer = inflateAndDecode(path)
+  print(
+    "{\"bench\":\"replay\",\"mb\":\(benchRounded(Double(peer.bodyBytes) / 1e6, 1)),"
+      + "\"rows\":\(ours.rows),\"snapshots\":\(ours.snapshots),"
+      + "\"tableflow_ms\":\(benchRounded(ours.milliseconds, 1)),\"peer\":\"inflate+JSONDecoder\","
+      + "\"peer_ms\":\(benchRounded(peer.milliseconds, 1)),"
+      + "\"ratio\":\(benchRounded(ours.milliseconds / peer.milliseconds, 3)),"
+      + "\"peak_rss_mb\":\(benchRounded(oursPeak, 1)),"
+      + "\"largest_response_mb\":\(benchRounded(Double(peer.largestBody) / 1e6, 1)),"
+      + "\"exit\":\(ours.exitCode)}")
+}
+
+/// Replays the fixture through the books feed and a text log writer to /dev/null.
+private func replayThroughPipeline(
+  _ path: String
+) -> (
+  milliseconds: Double, rows: Int, snapshots: Int, exitCode: Int32
+) {
+  let start = ContinuousClock.now
+  let result = blockingRun {
+    do {
+      let transport = try ReplayTransport(path: path)
+      let intents = try Intent.parseScript(transport.intents.joined(separator: "\n"))
+      let pipeline = try Pipeline(
+        feed: BooksFeed(), transport: transport,
+        options: PipelineOptions(parameters: transport.header.params))
+      let devNull = FileHandle(forWritingAtPath: "/dev/null")
+      var writer = LogFormat.text.makeWriter()
+      var rows = 0
+      let outcome = await pipeline.run(intents) { event in
+        if case .presented(let update) = event.event { rows = max(rows, update.snapshot.rowCount) }
+        let text = writer.text(for: event)
+        if !text.isEmpty { devNull?.write(Data(text.utf8)) }
+      }
+      return (rows, outcome.presentedCount, outcome.exitCode)
+    } catch {
+      return (0, 0, Int32(70))
+    }
+  }
+  let elapsed = ContinuousClock.now - start
+  return (milliseconds(elapsed), result.0, result.1, result.2)
+}
+
+/// The peer: every record inflated and read, every response body decoded with `JSONDecoder`.
+private func inflateAndDecode(_ path: String) -> (milliseconds: Double, bodyBytes: Int, largestBody: Int) {
+  let start = ContinuousClock.now
+  var bodyBytes = 0
+  var largest = 0
+  do {
+    let reader = try FixtureReader(path: path)
+    let decoder = JSONDecoder()
+    while let record = try reader.next() {
+      guard case .response(let response) = record.entry else { continue }
+      bodyBytes += response.body.count
+      largest = max(largest, response.body.count)
+      _ = try decoder.decode(BookCollections.self, from: Data(response.body))
+    }
+  } catch {
+    print("{\"bench\":\"replay\",\"error\":\"peer failed: \(error)\"}")
+  }
+  return (milliseconds(ContinuousClock.now - start), bodyBytes, largest)
+}
+
+/// `tableflow-bench replay-generate PATH BOOKS_PER_SECTION`: writes the bench's fixture.
+func runReplayGenerate() {
+  let arguments = Array(CommandLine.arguments.dropFirst(2))
+  guard arguments.count == 2, let perSection = Int(arguments[1]) else {
+    print("usage: tableflow-bench replay-generate PATH BOOKS_PER_SECTION")
+    return
+  }
+  do {
+    try ReplayFixtureGenerator(booksPerSection: perSection).write(to: arguments[0])
+  } catch {
+    print("{\"bench\":\"replay-generate\",\"error\":\"\(error)\"}")
+  }
+}
+
+/// Runs an async body to completion from synchronous code.
+private func blockingRun<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+  let box = ResultBox<T>()
+  let done = DispatchSemaphore(value: 0)
+  Task {
+    box.value = await body()
+    done.signal()
+  }
+  done.wait()
+  guard let value = box.value else { preconditionFailure("the task signalled without a value") }
+  return value
+}
+
+/// Hands a value from a task to the thread waiting on a semaphore.
+///
+/// `@unchecked Sendable` is safe: the task writes `value` once before signalling, and the
+/// waiting thread reads it only after the signal.
+private final class ResultBox<T>: @unchecked Sendable {
+  var value: T?
+}
+
+private func milliseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+/// The process's peak resident set in MB (VmHWM).
+func peakResidentMegabytes() -> Double {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return .nan }
+  for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+    let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? .nan
+    return kilobytes / 1024
+  }
+  return .nan
+}
+
+/// `value` rounded to `places` decimals as a JSON number, or `null` when not finite.
+func benchRounded(_ value: Double, _ places: Int) -> String {
+  guard value.isFinite else { return "null" }
+  var scale = 1.0
+  for _ in 0..<places { scale *= 10 }
+  return "\((value * scale).rounded() / scale)"
+}

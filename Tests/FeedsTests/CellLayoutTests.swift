@@ -37,3 +37,29 @@ struct CellLayoutTests {
     }
   }
 }
+
+@Suite("LineCountCache")
+struct LineCountCacheTests {
+  @Test("measures a text once, and starts afresh past its capacity")
+  func measuresOnce() {
+    let cache = LineCountCache(capacity: 2)
+    var measured = 0
+    let key = LineCountCache.Key(text: "三体", fontSize: 13, maxLines: 3)
+    for _ in 0..<3 {
+      #expect(
+        cache.lines(for: key) {
+          measured += 1
+          return 2
+        } == 2)
+    }
+    #expect(measured == 1)
+    for text in ["a", "b", "c"] {
+      _ = cache.lines(for: .init(text: text, fontSize: 13, maxLines: nil)) { 1 }
+    }
+    _ = cache.lines(for: key) {
+      measured += 1
+      return 2
+    }
+    #expect(measured == 2)
+  }
+}

@@ -27,12 +27,21 @@ enum CellLayout {
         fontSize: block.fontSize, padding: TextPadding(left: horizontalInset, right: horizontalInset))
       // Every text takes at least one line, so a one-line block needs no measuring (most of a
       // book row's blocks; measuring is the transform's main cost).
-      let lines = block.maxLines == 1 || fitsOnOneLine(block) ? 1 : lineCount(block, metrics: metrics)
+      let lines =
+        block.maxLines == 1 || fitsOnOneLine(block)
+        ? 1
+        : cache.lines(for: .init(text: block.text, fontSize: block.fontSize, maxLines: block.maxLines)) {
+          lineCount(block, metrics: metrics)
+        }
       total += Double(lines) * metrics.lineHeight
     }
     // Sums of 1.2 em line heights carry float noise (56.800000000000004); whole points do not.
     return (total - 1e-9).rounded(.up)
   }
+
+  /// Line counts of texts measured before: a list rebuilt for its next page measures only the
+  /// new books.
+  private static let cache = LineCountCache(capacity: 100_000)
 
   /// The height as ``height(_:padding:)`` computes it, measuring every block in full: what
   /// the shortcuts must agree with (the tests compare them).

@@ -32,7 +32,8 @@ let package = Package(
 
     .testTarget(name: "TableCoreTests", dependencies: ["TableCore"]),
     .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit"]),
-    .testTarget(name: "TableFlowTests", dependencies: ["TableFlow", "TableCore", "FixtureKit", "TestSupport"]),
+    .testTarget(
+      name: "TableFlowTests", dependencies: ["TableFlow", "TableCore", "FixtureKit", "TestSupport"]),
     // FaultFixtures: sessions whose replay fails by design (HTTP 500, malformed JSON), kept out
     // of Fixtures/ so that `tableflow verify` there stays green.
     .testTarget(

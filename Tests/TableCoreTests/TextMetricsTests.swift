@@ -66,3 +66,39 @@ struct TextMetricsTests {
     #expect(metrics.lineCount(of: "abc", width: .infinity) == 3)
   }
 }
+
+@Suite("TextMetrics fast path")
+struct TextMetricsFastPathTests {
+  /// Scalars from every range the fast path accepts, plus spaces, tabs and newlines.
+  static let alphabet: [Unicode.Scalar] =
+    Array("aZ09 .,;!?\t\n-—“”…é中文书评读想在过。，、（）ＡＢ가힣の〆".unicodeScalars)
+
+  @Test("measuring scalars gives what measuring characters gives, on 5,000 seeded strings")
+  func fastPathMatchesCharacters() {
+    var state: UInt64 = 0x5EED
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let metrics = TextMetrics(fontSize: 15, padding: TextPadding(top: 4, left: 16, bottom: 4, right: 16))
+    for _ in 0..<5_000 {
+      var text = String.UnicodeScalarView()
+      for _ in 0..<next(120) { text.append(Self.alphabet[next(Self.alphabet.count)]) }
+      let string = String(text)
+      #expect(TextWidthTable.isOneCharacterPerScalar(string))
+      let width = Double(40 + next(300))
+      let inner = Int((width - 32) * 1000 / 15)
+      #expect(
+        metrics.lineCount(of: string, width: width)
+          == TextMetrics.lineCountMeasuringCharacters(of: string, available: max(1, inner)))
+    }
+  }
+
+  @Test("text whose scalars may join into one character takes the general path")
+  func joiningScalarsAreDetected() {
+    for text in ["e\u{301}", "👍🏽", "👩‍💻", "🇨🇳", "a\r\nb", "か\u{3099}", "ﾊﾞ", "\u{1100}\u{1161}"] {
+      #expect(!TextWidthTable.isOneCharacterPerScalar(text), "\(text.debugDescription)")
+    }
+    #expect(TextMetrics().lineCount(of: "👩‍💻👩‍💻", width: 1000) == 1)
+  }
+}

@@ -26,7 +26,8 @@ public enum BookListTransform {
   /// with no books is left out.
   /// - Complexity: O(n) in the number of loaded entries.
   public static func snapshot(_ shelf: BookShelf) -> TableSnapshot {
-    var ids = RowIDAllocator()
+    // Info and rating ids differ only by a suffix, so a book id seen once claims both.
+    var seen = Set<String>()
     var sections: [Section] = []
     for status in BookStatus.allCases {
       let loaded = shelf[status]
@@ -34,11 +35,10 @@ public enum BookListTransform {
       rows.reserveCapacity(loaded.entries.count * 2 + 1)
       for entry in loaded.entries {
         let book = entry.book
-        guard let infoID = ids.claim(infoRowID(bookID: book.id).rawValue),
-          let ratingID = ids.claim(ratingRowID(bookID: book.id).rawValue)
-        else { continue }
-        rows.append(BookListCell.bookInfo(BookInfoCellModel(book: book)).row(id: infoID))
-        rows.append(BookListCell.bookRating(BookRatingCellModel(book: book)).row(id: ratingID))
+        guard seen.insert(book.id).inserted else { continue }
+        rows.append(BookListCell.bookInfo(BookInfoCellModel(book: book)).row(id: infoRowID(bookID: book.id)))
+        rows.append(
+          BookListCell.bookRating(BookRatingCellModel(book: book)).row(id: ratingRowID(bookID: book.id)))
       }
       guard !rows.isEmpty else { continue }
       let footer = loaded.total.map { "共 \($0) 本" }

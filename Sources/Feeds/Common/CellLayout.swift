@@ -27,15 +27,58 @@ enum CellLayout {
         fontSize: block.fontSize, padding: TextPadding(left: horizontalInset, right: horizontalInset))
       // Every text takes at least one line, so a one-line block needs no measuring (most of a
       // book row's blocks; measuring is the transform's main cost).
-      var lines = 1
-      if block.maxLines != 1 && !fitsOnOneLine(block) {
-        lines = metrics.lineCount(of: block.text, width: tableWidth)
-        if let limit = block.maxLines { lines = min(lines, limit) }
-      }
+      let lines =
+        block.maxLines == 1 || fitsOnOneLine(block)
+        ? 1
+        : cache.lines(for: .init(text: block.text, fontSize: block.fontSize, maxLines: block.maxLines)) {
+          lineCount(block, metrics: metrics)
+        }
       total += Double(lines) * metrics.lineHeight
     }
     // Sums of 1.2 em line heights carry float noise (56.800000000000004); whole points do not.
     return (total - 1e-9).rounded(.up)
+  }
+
+  /// Line counts of texts measured before: a list rebuilt for its next page measures only the
+  /// new books.
+  private static let cache = LineCountCache(capacity: 100_000)
+
+  /// The height as ``height(_:padding:)`` computes it, measuring every block in full: what
+  /// the shortcuts must agree with (the tests compare them).
+  static func referenceHeight(_ blocks: [TextBlock], padding: Double = verticalPadding) -> Double {
+    var total = 2 * padding
+    for block in blocks {
+      let metrics = TextMetrics(
+        fontSize: block.fontSize, padding: TextPadding(left: horizontalInset, right: horizontalInset))
+      var lines = metrics.lineCount(of: block.text, width: tableWidth)
+      if let limit = block.maxLines { lines = min(lines, limit) }
+      total += Double(lines) * metrics.lineHeight
+    }
+    return (total - 1e-9).rounded(.up)
+  }
+
+  /// The narrowest advance of a printable character in TextMetrics' table, in ems (`i`, `j`,
+  /// `l`: 0.222 em).
+  private static let narrowestAdvance = 0.222
+
+  /// The lines `block` takes, at most its `maxLines`.
+  ///
+  /// A long text limited to a few lines (a summary) is measured by prefixes first: a prefix
+  /// never takes more lines than the whole text, so a prefix that already reaches the limit
+  /// settles it. Prefixes are sized for full-width text, then for the narrowest characters.
+  private static func lineCount(_ block: TextBlock, metrics: TextMetrics) -> Int {
+    guard let limit = block.maxLines else { return metrics.lineCount(of: block.text, width: tableWidth) }
+    let availableEms = (tableWidth - 2 * horizontalInset) / block.fontSize
+    let scalars = block.text.unicodeScalars
+    for perLine in [availableEms, availableEms / narrowestAdvance] {
+      let length = limit * (Int(perLine) + 1)
+      guard let end = scalars.index(scalars.startIndex, offsetBy: length, limitedBy: scalars.endIndex),
+        end != scalars.endIndex
+      else { break }
+      let prefix = String(Substring(scalars[..<end]))
+      if metrics.lineCount(of: prefix, width: tableWidth) >= limit { return limit }
+    }
+    return min(metrics.lineCount(of: block.text, width: tableWidth), limit)
   }
 
   /// The widest advance in TextMetrics' table, in ems (a tab: four spaces of 0.278 em).

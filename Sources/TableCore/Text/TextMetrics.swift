@@ -56,9 +56,33 @@ public struct TextMetrics: Hashable, Sendable {
   public func lineCount(of text: String, width: Double) -> Int {
     let inner = (width - padding.left - padding.right) * 1000 / fontSize
     let available = inner.isFinite ? max(1, Int(min(inner, Double(Int32.max)))) : 1
+    if TextWidthTable.isOneCharacterPerScalar(text) {
+      // Fast path, same result: every scalar is a whole character, so no grapheme breaking.
+      var lines = 0
+      var wrapper = LineWrapper(available: available)
+      for scalar in text.unicodeScalars {
+        if scalar == "\n" {
+          lines += wrapper.finish()
+          wrapper = LineWrapper(available: available)
+        } else {
+          wrapper.add(advance: TextWidthTable.advance(of: scalar), isSpace: scalar == " " || scalar == "\t")
+        }
+      }
+      return max(lines + wrapper.finish(), 1)
+    }
+    return Self.lineCountMeasuringCharacters(of: text, available: available)
+  }
+
+  /// The line count measured character by character (with grapheme breaking): the general
+  /// path, and the reference the fast path is tested against.
+  static func lineCountMeasuringCharacters(of text: String, available: Int) -> Int {
     var lines = 0
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      lines += Self.lineCount(of: paragraph, available: available)
+      var wrapper = LineWrapper(available: available)
+      for character in paragraph {
+        wrapper.add(advance: Self.advance(of: character), isSpace: character == " " || character == "\t")
+      }
+      lines += wrapper.finish()
     }
     return max(lines, 1)
   }
@@ -71,55 +95,4 @@ public struct TextMetrics: Hashable, Sendable {
   }
 
   /// Greedy line breaking of one paragraph in `available` thousandths of an em.
-  private static func lineCount(of paragraph: Substring, available: Int) -> Int {
-    var lines = 1
-    var position = 0  // width used on the current line
-    var word: [Int] = []  // advances of the word being read
-    var wordWidth = 0
-
-    func place(_ advances: [Int], width: Int) {
-      if position + width <= available {
-        position += width
-        return
-      }
-      if position > 0 {
-        lines += 1
-        position = 0
-      }
-      if width <= available {
-        position = width
-        return
-      }
-      for advance in advances {
-        if position + advance > available && position > 0 {
-          lines += 1
-          position = 0
-        }
-        position += advance
-      }
-    }
-
-    for character in paragraph {
-      let advance = Self.advance(of: character)
-      let isSpace = character == " " || character == "\t"
-      let isWide = advance == TextWidthTable.em && !isSpace
-      if isSpace || isWide {
-        if !word.isEmpty {
-          place(word, width: wordWidth)
-          word.removeAll(keepingCapacity: true)
-          wordWidth = 0
-        }
-        if isSpace {
-          position += advance  // hangs in the margin rather than wrapping
-        } else {
-          place([advance], width: advance)
-        }
-      } else {
-        word.append(advance)
-        wordWidth += advance
-      }
-    }
-    if !word.isEmpty { place(word, width: wordWidth) }
-    return lines
-  }
 }

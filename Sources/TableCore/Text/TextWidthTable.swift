@@ -50,3 +50,23 @@ enum TextWidthTable {
     }
   }
 }
+
+extension TextWidthTable {
+  /// Whether every Unicode scalar of `text` is a character of its own: no scalar can join its
+  /// neighbour into one grapheme cluster (no combining marks, joiners, variation selectors,
+  /// emoji modifiers, regional indicators, Hangul jamo or CR LF). Then measuring scalars gives
+  /// exactly what measuring characters gives, without grapheme breaking.
+  /// - Complexity: O(n) in the scalars, stopping at the first that may join.
+  static func isOneCharacterPerScalar(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy { scalar in
+      switch scalar.value {
+      case 0x00...0x0C, 0x0E...0x2FF: return true  // below the combining diacriticals, not CR
+      case 0x2010...0x2027, 0x2030...0x205E: return true  // punctuation, no joiners
+      case 0x2E80...0x3029, 0x3030...0x3098, 0x309B...0x9FFF: return true  // CJK, no tone or kana marks
+      case 0xAC00...0xD7A3: return true  // Hangul syllables (a following jamo fails the check)
+      case 0xFF00...0xFF9D, 0xFFA0...0xFFEF: return true  // full-width forms, no sound marks
+      default: return false
+      }
+    }
+  }
+}

@@ -27,7 +27,8 @@ public actor ReplayTransport: Transport {
   /// Loads the fixture at `path`.
   ///
   /// With mode `.missing` or `.all` a missing file is an empty session (it is about to be
-  /// recorded); with `.none` it is an error.
+  /// recorded); with `.none` it is an error. Mode `.all` also loads a damaged file's complete
+  /// records (it answers nothing from them).
   /// - Throws: `FixtureError` when the file cannot be read or is damaged (unless
   ///   `salvagesDamage`).
   public init(path: String, options: ReplayOptions = ReplayOptions()) throws(FixtureError) {
@@ -47,7 +48,8 @@ public actor ReplayTransport: Transport {
       let absentIsFine = options.mode != .none && error.code == .io && !Self.fileExists(path)
       guard absentIsFine else { throw error }
     }
-    if let damage, !options.salvagesDamage { throw damage }
+    // Re-recording everything needs only the old intents, so damage does not stop it.
+    if let damage, !options.salvagesDamage, options.mode != .all { throw damage }
     self.header = header
     self.records = records
     self.damage = damage

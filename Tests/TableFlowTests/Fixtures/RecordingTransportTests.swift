@@ -112,3 +112,41 @@ struct RecordingTransportTests {
     }
   }
 }
+
+@Suite("Recording transport under concurrency")
+struct RecordingConcurrencyTests {
+  @Test("concurrent requests and intents get unique seqs and every response names its request")
+  func concurrentExchangesPairCorrectly() async throws {
+    let directory = try FixtureDirectory()
+    defer { directory.cleanUp() }
+    let path = directory.file("concurrent.jsonl.gz")
+    let recorder = try SessionRecorder(path: path, feed: "books", tool: "tests")
+    let transport = RecordingTransport(live: ScriptedBackend.echo(), recorder: recorder)
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<40 {
+        group.addTask {
+          if index % 4 == 0 { await recorder.record(intent: "select book-\(index)") }
+          _ = try? await transport.send(TransportRequest(path: "/v2/book/\(index)/reviews"))
+        }
+      }
+    }
+    try await recorder.finish()
+    let records = try FixtureReader(path: path).readAll()
+    #expect(records.map(\.seq) == Array(1...records.count))
+    var requests: [Int: String] = [:]
+    var answered = 0
+    for record in records {
+      switch record.entry {
+      case .request(let request): requests[record.seq] = request.url
+      case .response(let response):
+        let url = try #require(requests[response.request])
+        #expect(String(decoding: response.body, as: UTF8.self) == "answer to GET \(url)")
+        answered += 1
+      default: break
+      }
+    }
+    #expect(requests.count == 40)
+    #expect(answered == 40)
+    #expect(records.filter { if case .intent = $0.entry { true } else { false } }.count == 10)
+  }
+}

@@ -195,6 +195,10 @@ struct ReplayTransportTests {
     #expect(replay.damage?.code == .truncated)
     #expect(replay.intents == ["load"])
     #expect(try await replay.send(list).status == 200)
+    // Re-recording everything is not blocked by the damage.
+    let rerecord = try ReplayTransport(
+      path: path + ".partial", options: ReplayOptions(mode: .all, live: ScriptedBackend.echo()))
+    #expect(rerecord.intents == ["load"])
   }
 
   @Test("a missing fixture is an i/o error in mode none")

@@ -22,6 +22,7 @@ public func fuzzFixtureReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     return 0
   }
   let (records, damage) = reader.readSalvaging()
+  exerciseMatching(records)
   // Whatever was read must survive a write and read back unchanged.
   if damage == nil, !records.isEmpty, let writer = try? FixtureWriter(inMemoryWith: reader.header) {
     for record in records { _ = try? writer.append(record.entry) }
@@ -46,4 +47,19 @@ private func gzipped(_ bytes: [UInt8]) -> [UInt8]? {
     (try? deflater.deflate(input, flush: .finish, into: sink)) != nil
   }
   return ok ? Array(UnsafeRawBufferPointer(output.live)) : nil
+}
+
+/// Replays every recorded request against the records, redacted and not, so URL parsing,
+/// percent-decoding, redaction and the nearest-candidate messages see fuzzed input too.
+private func exerciseMatching(_ records: [FixtureRecord]) {
+  var matcher = RequestMatcher(records: records)
+  var redactor = Redactor(Redaction(bodyPatterns: ["secret"]))
+  for record in records {
+    guard case .request(let request) = record.entry else { continue }
+    _ = matcher.answer(to: request)
+    var altered = redactor.redact(request)
+    altered.url += "&extra=1"
+    _ = matcher.answer(to: altered)
+    _ = redactor.redactBaseURL("http://user:pw@host" + request.url)
+  }
 }

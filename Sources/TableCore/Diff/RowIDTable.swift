@@ -1,27 +1,53 @@
-/// An open-addressing hash table from row ids to integers, for the diff's leftover rows.
+/// An open-addressing hash index over an array of row ids, for the diff's leftover rows.
 ///
-/// Cheaper than `Dictionary<RowID, Int>` for this one job: ids are hashed once with FNV-1a
-/// over their UTF-8 bytes (no per-process seed is needed: the table never leaves the diff,
-/// and the diff's result does not depend on the hash), slots hold 32-bit entry numbers next
-/// to the stored hashes, and strings are compared only when the hashes agree. Insert-once,
-/// remove-on-match: exactly what matching leftovers needs.
+/// Cheaper than `Dictionary<RowID, Int>` for this one job: the ids stay in the caller's array
+/// (the table holds 32-bit positions into it next to the stored hashes), ids are hashed with
+/// FNV-1a over their UTF-8 bytes (no per-process seed is needed: the table never leaves the
+/// diff, and the diff's result does not depend on the hash), and strings are compared only
+/// when the hashes agree. Index once, then look up or take each id: exactly what matching
+/// leftovers needs. With duplicate ids, the first position wins.
 struct RowIDTable {
-  private var ids: [RowID] = []
-  private var values: [Int] = []
-  /// Per slot: 0 when empty, else entry number + 1; negative once removed (a tombstone).
+  private let keys: [RowID]
+  /// Per slot: 0 when empty, else position + 1; negated once taken (a tombstone).
   private var slots: [Int32]
   private var hashes: [UInt64]
   private let mask: Int
 
-  /// Creates a table for up to `capacity` entries.
-  init(capacity: Int) {
+  /// Indexes `keys`.
+  ///
+  /// - Complexity: O(n) expected.
+  init(_ keys: [RowID]) {
+    self.keys = keys
     var size = 16
-    while size < capacity * 2 { size <<= 1 }
-    slots = [Int32](repeating: 0, count: size)
-    hashes = [UInt64](repeating: 0, count: size)
-    mask = size - 1
-    ids.reserveCapacity(capacity)
-    values.reserveCapacity(capacity)
+    while size < keys.count * 2 { size <<= 1 }
+    var slots = [Int32](repeating: 0, count: size)
+    var hashes = [UInt64](repeating: 0, count: size)
+    let mask = size - 1
+    keys.withUnsafeBufferPointer { keys in
+      slots.withUnsafeMutableBufferPointer { slots in
+        hashes.withUnsafeMutableBufferPointer { hashes in
+          for position in keys.indices {
+            let hash = Self.hash(keys[position])
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            var isDuplicate = false
+            while slots[slot] != 0 {
+              if hashes[slot] == hash && keys[Int(slots[slot]) - 1] == keys[position] {
+                isDuplicate = true
+                break
+              }
+              slot = (slot + 1) & mask
+            }
+            if !isDuplicate {
+              slots[slot] = Int32(truncatingIfNeeded: position + 1)
+              hashes[slot] = hash
+            }
+          }
+        }
+      }
+    }
+    self.slots = slots
+    self.hashes = hashes
+    self.mask = mask
   }
 
   static func hash(_ id: RowID) -> UInt64 {
@@ -33,44 +59,27 @@ struct RowIDTable {
     return hash ^ (hash >> 29)
   }
 
-  /// Adds `id` → `value` unless `id` is already present (the first value wins).
-  mutating func insertIfAbsent(_ id: RowID, _ value: Int) {
-    let hash = Self.hash(id)
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while slots[slot] != 0 {
-      if slots[slot] > 0 && hashes[slot] == hash && ids[Int(slots[slot]) - 1] == id { return }
-      slot = (slot + 1) & mask
-    }
-    ids.append(id)
-    values.append(value)
-    slots[slot] = Int32(ids.count)
-    hashes[slot] = hash
-  }
-
-  /// Removes `id` and returns its value, or returns `nil` when absent.
-  mutating func removeValue(for id: RowID) -> Int? {
-    let hash = Self.hash(id)
+  private func slot(of id: RowID, hash: UInt64) -> Int? {
     var slot = Int(truncatingIfNeeded: hash) & mask
     while slots[slot] != 0 {
       let entry = Int(slots[slot])
-      if entry > 0 && hashes[slot] == hash && ids[entry - 1] == id {
-        slots[slot] = -1
-        return values[entry - 1]
-      }
+      if entry > 0 && hashes[slot] == hash && keys[entry - 1] == id { return slot }
       slot = (slot + 1) & mask
     }
     return nil
   }
 
-  /// The value for `id`, or `nil`.
-  func value(for id: RowID) -> Int? {
-    let hash = Self.hash(id)
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while slots[slot] != 0 {
-      let entry = Int(slots[slot])
-      if entry > 0 && hashes[slot] == hash && ids[entry - 1] == id { return values[entry - 1] }
-      slot = (slot + 1) & mask
-    }
-    return nil
+  /// The position of `id` in the keys, or `nil`.
+  func position(of id: RowID) -> Int? {
+    slot(of: id, hash: Self.hash(id)).map { Int(slots[$0]) - 1 }
+  }
+
+  /// The position of `id` in the keys, which no later call returns again; `nil` when absent
+  /// or already taken.
+  mutating func take(_ id: RowID) -> Int? {
+    guard let slot = slot(of: id, hash: Self.hash(id)) else { return nil }
+    let position = Int(slots[slot]) - 1
+    slots[slot] = -slots[slot]
+    return position
   }
 }

@@ -93,7 +93,8 @@ struct RowMatching {
       var oldCursor = 0
       var newCursor = 0
       var failures = 0
-      var index: RowIDTable? = nil
+      var index: RowIDTable? = nil  // of the old rows from `indexBase` on
+      var indexBase = 0
       let oldCount = oldRows.count
       let newCount = newRows.count
       while oldCursor < oldCount && newCursor < newCount {
@@ -126,12 +127,11 @@ struct RowMatching {
             skipNew = 1
           } else {
             if index == nil {
-              var built = RowIDTable(capacity: oldCount - oldCursor)
-              for row in oldCursor..<oldCount { built.insertIfAbsent(oldRows[row].id, row) }
-              index = built
+              indexBase = oldCursor
+              index = RowIDTable(oldRows[oldCursor...].map(\.id))
             }
-            if let found = index?.value(for: newID), found > oldCursor {
-              skipOld = found - oldCursor
+            if let found = index?.position(of: newID), found + indexBase > oldCursor {
+              skipOld = found + indexBase - oldCursor
             } else {
               skipNew = 1
             }
@@ -151,13 +151,12 @@ struct RowMatching {
     }
   }
 
-  /// Pairs the rows the alignment stepped over through a hash table of the old ones.
+  /// Pairs the rows the alignment stepped over through a hash index of the old ones.
   private mutating func matchLeftovers() {
     guard !oldLeftovers.isEmpty && !newLeftovers.isEmpty else { return }
-    var unmatched = RowIDTable(capacity: oldLeftovers.count)
-    for (flat, id) in oldLeftovers { unmatched.insertIfAbsent(id, flat) }
+    var unmatched = RowIDTable(oldLeftovers.map(\.id))
     for (flat, id) in newLeftovers {
-      if let oldFlat = unmatched.removeValue(for: id) { link(oldFlat, flat) }
+      if let position = unmatched.take(id) { link(oldLeftovers[position].flat, flat) }
     }
   }
 }

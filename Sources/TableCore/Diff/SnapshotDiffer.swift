@@ -102,16 +102,13 @@ struct SnapshotDiffer {
   }
 
   /// The kept old section at `index` after stage 1: its live rows, in old order, with their
-  /// new content. Runs of unchanged rows are copied in bulk; a section with neither deletes
-  /// nor updates is shared, not copied.
+  /// new content. A section with neither deletes nor updates is shared, not copied.
   private func keptSection(
     at index: Int, into stage: inout ChangesetStage, rowIndex: UnsafeMutableBufferPointer<Int>
   ) -> Section {
     let oldRows = old[index].rows
     let base = oldOffsets[index]
-    var remaining: [Row] = []
-    var isCopying = false
-    var runStart = 0  // first row of the unchanged run not yet copied into `remaining`
+    var updates: [(row: Int, content: Row)] = []
     var next = 0
     var cachedSection = -1  // the new section whose rows `sectionRows` holds
     var sectionRows: [Row] = []
@@ -120,42 +117,43 @@ struct SnapshotDiffer {
         for row in 0..<oldRows.count {
           let newFlat = oldToNew[base + row]
           let newSection = newFlat >= 0 ? newSectionOfRow[newFlat] : -1
-          let isLive = newSection >= 0 && sections.newFate[newSection] == .kept
-          var update: Row? = nil
-          if isLive {
-            rowIndex[base + row] = next
-            next += 1
-            if newSection != cachedSection {
-              sectionRows = newRows[newSection]
-              cachedSection = newSection
-            }
-            let newIndex = newFlat - newOffsets[newSection]
-            if oldRows[row].hasSameContent(as: sectionRows[newIndex]) { continue }
-            let newRow = sectionRows[newIndex]
-            let position = RowPosition(section: index, row: row)
-            if oldRows[row].kind == newRow.kind {
-              stage.rowReconfigures.append(position)
-            } else {
-              stage.rowReloads.append(position)
-            }
-            update = newRow
-          } else {
+          guard newSection >= 0 && sections.newFate[newSection] == .kept else {
             stage.rowDeletes.append(RowPosition(section: index, row: row))
+            continue
           }
-          if !isCopying {
-            remaining.reserveCapacity(oldRows.count)
-            isCopying = true
+          rowIndex[base + row] = next
+          next += 1
+          if newSection != cachedSection {
+            sectionRows = newRows[newSection]
+            cachedSection = newSection
           }
-          for unchanged in runStart..<row { remaining.append(oldRows[unchanged]) }
-          if let update { remaining.append(update) }
-          runStart = row + 1
-        }
-        if isCopying {
-          for unchanged in runStart..<oldRows.count { remaining.append(oldRows[unchanged]) }
+          let newIndex = newFlat - newOffsets[newSection]
+          if oldRows[row].hasSameContent(as: sectionRows[newIndex]) { continue }
+          let newRow = sectionRows[newIndex]
+          let position = RowPosition(section: index, row: row)
+          if oldRows[row].kind == newRow.kind {
+            stage.rowReconfigures.append(position)
+          } else {
+            stage.rowReloads.append(position)
+          }
+          updates.append((row, newRow))
         }
       }
     }
-    return isCopying ? old[index].replacingRows(remaining) : old[index]
+    guard next < oldRows.count || !updates.isEmpty else { return old[index] }
+    var nextUpdate = 0
+    let remaining = [Row](unsafeUninitializedCapacity: next) { buffer, count in
+      for row in 0..<oldRows.count where rowIndex[base + row] >= 0 {
+        if nextUpdate < updates.count && updates[nextUpdate].row == row {
+          buffer.initializeElement(at: count, to: updates[nextUpdate].content)
+          nextUpdate += 1
+        } else {
+          buffer.initializeElement(at: count, to: oldRows[row])
+        }
+        count += 1
+      }
+    }
+    return old[index].replacingRows(remaining)
   }
 
   /// Stage 2: sections inserted, and surviving sections off the longest increasing
@@ -192,50 +190,55 @@ struct SnapshotDiffer {
     for index in new.indices where sections.newFate[index] == .kept {
       largest = max(largest, newOffsets[index + 1] - newOffsets[index])
     }
-    var sources: [Int] = []  // per section: positions after stage 1 of rows staying in it
-    var targets: [Int] = []  // … and their final positions
-    sources.reserveCapacity(largest)
-    targets.reserveCapacity(largest)
+    // Per section: positions after stage 1 of the rows staying in it, and their final ones.
+    var sources = [Int](repeating: 0, count: largest)
+    var targets = [Int](repeating: 0, count: largest)
     var inserts: [RowPosition] = []
     var moves: [Move<RowPosition>] = []
     let oldFate = sections.oldFate
     rows.newToOld.withUnsafeBufferPointer { newToOld in
       rowIndex.withUnsafeBufferPointer { rowIndex in
         oldSectionOfRow.withUnsafeBufferPointer { oldSectionOfRow in
-          for index in new.indices where sections.newFate[index] == .kept {
-            let home = sections.newToOld[index]
-            let base = newOffsets[index]
-            sources.removeAll(keepingCapacity: true)
-            targets.removeAll(keepingCapacity: true)
-            let firstMove = moves.count
-            for row in 0..<(newOffsets[index + 1] - base) {
-              let oldFlat = newToOld[base + row]
-              let oldSection = oldFlat >= 0 ? oldSectionOfRow[oldFlat] : -1
-              guard oldSection >= 0 && oldFate[oldSection] == .kept else {
-                inserts.append(RowPosition(section: index, row: row))
-                continue
+          sources.withUnsafeMutableBufferPointer { sources in
+            targets.withUnsafeMutableBufferPointer { targets in
+              for index in new.indices where sections.newFate[index] == .kept {
+                let home = sections.newToOld[index]
+                let base = newOffsets[index]
+                var staying = 0
+                let firstMove = moves.count
+                for row in 0..<(newOffsets[index + 1] - base) {
+                  let oldFlat = newToOld[base + row]
+                  let oldSection = oldFlat >= 0 ? oldSectionOfRow[oldFlat] : -1
+                  guard oldSection >= 0 && oldFate[oldSection] == .kept else {
+                    inserts.append(RowPosition(section: index, row: row))
+                    continue
+                  }
+                  if oldSection == home {
+                    sources[staying] = rowIndex[oldFlat]
+                    targets[staying] = row
+                    staying += 1
+                  } else {
+                    moves.append(
+                      Move(
+                        from: RowPosition(
+                          section: sections.oldToNew[oldSection], row: rowIndex[oldFlat]),
+                        to: RowPosition(section: index, row: row)))
+                  }
+                }
+                let onSubsequence = LongestIncreasingSubsequence.mask(
+                  UnsafeBufferPointer(rebasing: sources[0..<staying]))
+                var hasLocalMoves = false
+                for item in 0..<staying where !onSubsequence[item] {
+                  moves.append(
+                    Move(
+                      from: RowPosition(section: index, row: sources[item]),
+                      to: RowPosition(section: index, row: targets[item])))
+                  hasLocalMoves = true
+                }
+                if hasLocalMoves && moves.count - firstMove > 1 {
+                  moves[firstMove...].sort { $0.to < $1.to }
+                }
               }
-              if oldSection == home {
-                sources.append(rowIndex[oldFlat])
-                targets.append(row)
-              } else {
-                moves.append(
-                  Move(
-                    from: RowPosition(section: sections.oldToNew[oldSection], row: rowIndex[oldFlat]),
-                    to: RowPosition(section: index, row: row)))
-              }
-            }
-            let staying = LongestIncreasingSubsequence.mask(sources)
-            var hasLocalMoves = false
-            for item in sources.indices where !staying[item] {
-              moves.append(
-                Move(
-                  from: RowPosition(section: index, row: sources[item]),
-                  to: RowPosition(section: index, row: targets[item])))
-              hasLocalMoves = true
-            }
-            if hasLocalMoves && moves.count - firstMove > 1 {
-              moves[firstMove...].sort { $0.to < $1.to }
             }
           }
         }

@@ -12,7 +12,8 @@ public struct TableSnapshot: Hashable, Sendable {
 
   /// Creates a snapshot from sections already known to have unique ids.
   ///
-  /// Use ``SnapshotBuilder`` (or ``init(validating:)``) for sections that come from outside.
+  /// Use ``SnapshotBuilder`` (or ``init(validating:policy:hidingEmptySections:)``) for sections
+  /// that come from outside.
   public init(uncheckedSections sections: [Section]) {
     self.sections = sections
   }

@@ -55,4 +55,15 @@ struct CancellationTests {
     for try await update in updates { versions.append(update.version) }
     #expect(versions == [1, 2, 3])
   }
+
+  @Test("latest-only updates skip to the newest snapshot")
+  func latestUpdates() async throws {
+    let pipeline = try Pipeline(feed: TestFeed(), transport: StubTransport())
+    let latest = pipeline.latestUpdates
+    _ = await pipeline.run([.load, .loadMore("items"), .loadMore("items")])
+    var iterator = latest.makeAsyncIterator()
+    let newest = try await iterator.next()
+    #expect(newest?.version == 4)
+    #expect(try await iterator.next() == nil)
+  }
 }

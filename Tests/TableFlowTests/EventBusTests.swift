@@ -168,4 +168,18 @@ struct EventBusTests {
     #expect(await consumer.value == 1)
     #expect(bus.subscriberCount == 0)
   }
+
+  @Test("a batch is numbered consecutively and reaches a waiting subscriber whole")
+  func batchPublish() async {
+    let bus = EventBus()
+    let subscription = bus.subscribe()
+    let first = Task { await subscription.nextBatch() }
+    await bus.publish(contentsOf: (0..<5).map(Self.event))
+    await bus.publish(contentsOf: [])
+    var received = await first.value ?? []
+    while received.count < 5, let more = await subscription.nextBatch() { received += more }
+    #expect(received.compactMap(Self.number) == Array(0..<5))
+    #expect(received.map(\.sequence) == [0, 1, 2, 3, 4])
+    #expect(bus.publishedCount == 5)
+  }
 }

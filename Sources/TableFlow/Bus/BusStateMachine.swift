@@ -23,7 +23,6 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
     var mode: Mode
     var latest: Element?
     var waiter: SubscriberWaiter?
-    var isCancelled = false
 
     var isLossless: Bool {
       if case .lossless = mode { return true }
@@ -112,29 +111,28 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
     let element = make(sequence)
     var action = PublishAction(sequence: sequence)
     if latestOnlyCount > 0 || waitingSubscribers > 0 {
-      for (id, var subscriber) in subscribers {
-        switch subscriber.mode {
+      // Mutate in place through `values`: no copy of the dictionary per event.
+      var index = subscribers.values.startIndex
+      while index != subscribers.values.endIndex {
+        defer { subscribers.values.formIndex(after: &index) }
+        switch subscribers.values[index].mode {
         case .latestOnly(let matches):
-          subscriber.cursor = sequence + 1
-          guard matches(element) else {
-            subscribers[id] = subscriber
-            continue
-          }
-          if let waiter = subscriber.waiter {
-            subscriber.waiter = nil
+          subscribers.values[index].cursor = sequence + 1
+          guard matches(element) else { continue }
+          if let waiter = subscribers.values[index].waiter {
+            subscribers.values[index].waiter = nil
             waitingSubscribers -= 1
             action.deliveries.append((waiter, [element]))
           } else {
-            subscriber.latest = element
+            subscribers.values[index].latest = element
           }
         case .lossless:
-          guard let waiter = subscriber.waiter else { continue }
-          subscriber.waiter = nil
-          subscriber.cursor = sequence + 1
+          guard let waiter = subscribers.values[index].waiter else { continue }
+          subscribers.values[index].waiter = nil
+          subscribers.values[index].cursor = sequence + 1
           waitingSubscribers -= 1
           action.deliveries.append((waiter, [element]))
         }
-        subscribers[id] = subscriber
       }
     }
     if subscribers.count == latestOnlyCount {
@@ -170,7 +168,7 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
 
   /// Takes everything a subscriber has not seen yet (for latest-only: the newest match).
   mutating func next(_ id: Int) -> NextAction {
-    guard var subscriber = subscribers[id], !subscriber.isCancelled else { return .end }
+    guard var subscriber = subscribers[id] else { return .end }
     switch subscriber.mode {
     case .latestOnly:
       if let latest = subscriber.latest {
@@ -216,11 +214,13 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
   mutating func finish() -> (subscribers: [SubscriberWaiter], publishers: [PublisherWaiter]) {
     isFinished = true
     var waiters: [SubscriberWaiter] = []
-    for (id, var subscriber) in subscribers {
-      guard let waiter = subscriber.waiter else { continue }
-      subscriber.waiter = nil
-      subscribers[id] = subscriber
-      waiters.append(waiter)
+    var index = subscribers.values.startIndex
+    while index != subscribers.values.endIndex {
+      if let waiter = subscribers.values[index].waiter {
+        subscribers.values[index].waiter = nil
+        waiters.append(waiter)
+      }
+      subscribers.values.formIndex(after: &index)
     }
     waitingSubscribers = 0
     let publishers = publisherWaiters.map(\.waiter)

@@ -53,9 +53,21 @@ public final class EventBus: Sendable {
     return action.sequence
   }
 
-  /// Publishes events in order, consecutively numbered unless another publisher interleaves.
-  nonisolated(nonsending) public func publish(contentsOf events: some Sequence<PipelineEvent>) async {
-    for event in events { await publish(event) }
+  /// Publishes events in order, consecutively numbered, under one lock: a waiting subscriber
+  /// is woken once for the whole batch. Back-pressure as for ``publish(_:)``, once per batch.
+  nonisolated(nonsending) public func publish(contentsOf events: [PipelineEvent]) async {
+    guard !events.isEmpty else { return }
+    var deliveries: [(UnsafeContinuation<[BusEvent]?, Never>, [BusEvent])] = []
+    var mustWait = false
+    machine.withLock { machine in
+      for event in events {
+        let action = machine.publish { BusEvent(sequence: $0, event: event) }
+        deliveries.append(contentsOf: action.deliveries)
+        mustWait = mustWait || action.mustWait
+      }
+    }
+    for (waiter, batch) in deliveries { waiter.resume(returning: batch) }
+    if mustWait { await waitForRoom() }
   }
 
   /// Subscribes to every event published from now on, losslessly.

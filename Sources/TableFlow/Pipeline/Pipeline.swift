@@ -25,10 +25,7 @@ public final class Pipeline: Sendable {
   /// The root screen's name.
   public let rootScreenName: String
 
-  private let fetch: FetchStage
-  private let decode: DecodeStage
-  private let transform: TransformStage
-  private let present: PresentStage
+  private let coordinator: PipelineCoordinator
   private let failures: FailureReporter
   private let driver = Locked<Driver>(Driver())
 
@@ -54,13 +51,15 @@ public final class Pipeline: Sendable {
     self.bus = bus
     self.failures = failures
     self.rootScreenName = root.name
-    self.fetch = FetchStage(transport: transport, bus: bus, failures: failures, jitter: jitter)
-    self.decode = DecodeStage(bus: bus, failures: failures, jitter: jitter)
-    self.transform = TransformStage(
-      machine: TransformStateMachine(root: root, parameters: options.parameters), bus: bus,
-      failures: failures,
-      jitter: jitter)
-    self.present = PresentStage(bus: bus, failures: failures, jitter: jitter)
+    let home = StageHome()
+    self.coordinator = PipelineCoordinator(
+      home: home,
+      fetch: FetchStage(home: home, transport: transport, bus: bus, failures: failures, jitter: jitter),
+      decode: DecodeStage(home: home, bus: bus, failures: failures, jitter: jitter),
+      transform: TransformStage(
+        home: home, machine: TransformStateMachine(root: root, parameters: options.parameters), bus: bus,
+        failures: failures, jitter: jitter),
+      present: PresentStage(home: home, bus: bus, failures: failures, jitter: jitter))
   }
 
   deinit {
@@ -92,10 +91,7 @@ public final class Pipeline: Sendable {
     let completed = await withTaskGroup(of: Bool.self) { group in
       group.addTask {
         defer { self.bus.finish() }
-        for intent in intents {
-          guard await self.handle(intent) else { return false }
-        }
-        return true
+        return await self.coordinator.handle(intents)
       }
       for await event in subscription {
         events += 1
@@ -126,6 +122,19 @@ public final class Pipeline: Sendable {
   /// Each access subscribes anew and sees the updates presented after it: subscribe before
   /// sending intents.
   public var updates: PipelineUpdates { PipelineUpdates(pipeline: self, subscription: bus.subscribe()) }
+
+  /// Only the newest presented update each time the consumer asks; older ones are skipped.
+  ///
+  /// For a consumer that redraws the whole table (`reloadData()`) and may fall behind: it never
+  /// slows the pipeline. The changesets of skipped updates are lost, so do not animate with
+  /// them. Ends and cancels like ``updates``.
+  public var latestUpdates: PipelineUpdates {
+    let subscription = bus.subscribeLatest { event in
+      if case .presented = event { return true }
+      return false
+    }
+    return PipelineUpdates(pipeline: self, subscription: subscription)
+  }
 
   /// Ends the session once the queued intents are handled: ``updates`` then ends.
   public func finish() {
@@ -161,34 +170,6 @@ public final class Pipeline: Sendable {
     }
   }
 
-  // MARK: One intent
-
   /// Handles one intent until its snapshots are presented; `false` when cancelled.
-  func handle(_ intent: Intent) async -> Bool {
-    var queue = await transform.received(intent)[...]
-    while let work = queue.popFirst() {
-      if Task.isCancelled { return false }
-      switch work {
-      case .present(let built, let navigation):
-        await present.present(built, navigation: navigation)
-      case .reveal(let screen, let navigation):
-        await present.reveal(screen, navigation: navigation)
-      case .fetch(let job):
-        switch await fetch.perform(job) {
-        case .cancelled:
-          return false
-        case .failed(let failure):
-          queue.append(contentsOf: await transform.fetchFailed(job, failure))
-        case .answered(let responses):
-          switch await decode.decode(job, responses) {
-          case .decoded(let models):
-            queue.append(contentsOf: await transform.decoded(job, models: models))
-          case .failed(let failure):
-            queue.append(contentsOf: await transform.fetchFailed(job, failure))
-          }
-        }
-      }
-    }
-    return !Task.isCancelled
-  }
+  func handle(_ intent: Intent) async -> Bool { await coordinator.handle(intent) }
 }

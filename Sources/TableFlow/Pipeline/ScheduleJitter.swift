@@ -9,7 +9,9 @@ final class ScheduleJitter: Sendable {
   init(seed: UInt64?) { self.seed = seed }
 
   /// Yields or sleeps a little, as the seed, the step's key and the call count decide.
-  func pause(_ key: Int) async {
+  ///
+  /// Runs on the caller's executor: without a seed it costs no hop off a stage actor.
+  nonisolated(nonsending) func pause(_ key: Int) async {
     guard let seed else { return }
     let call = counter.add(1, ordering: .relaxed).newValue
     var random = Self.mix(seed ^ Self.mix(UInt64(truncatingIfNeeded: key) &+ call &* 0x9E37_79B9))

@@ -7,12 +7,18 @@ actor DecodeStage {
     case failed(PipelineFailure)
   }
 
+  private let home: StageHome
+
+  /// Runs on the executor all stages share (see ``StageHome``).
+  nonisolated var unownedExecutor: UnownedSerialExecutor { home.unownedExecutor }
+
   private let bus: EventBus
   private let jitter: ScheduleJitter
   private let failures: FailureReporter
   private let machine = DecodeStateMachine()
 
-  init(bus: EventBus, failures: FailureReporter, jitter: ScheduleJitter) {
+  init(home: StageHome, bus: EventBus, failures: FailureReporter, jitter: ScheduleJitter) {
+    self.home = home
     self.failures = failures
     self.bus = bus
     self.jitter = jitter

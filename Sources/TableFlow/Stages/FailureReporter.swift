@@ -8,10 +8,15 @@ final class FailureReporter: Sendable {
   /// The most severe failure so far (the first of the highest category).
   var worst: PipelineFailure? { worstSeen.withLock { $0 } }
 
-  func report(_ failure: PipelineFailure, screen: ScreenRef?) async {
+  nonisolated(nonsending) func report(_ failure: PipelineFailure, screen: ScreenRef?) async {
+    await bus.publish(record(failure, screen: screen))
+  }
+
+  /// Remembers a failure and returns its event, for a stage that publishes a batch.
+  func record(_ failure: PipelineFailure, screen: ScreenRef?) -> PipelineEvent {
     worstSeen.withLock { worst in
       if worst.map({ failure.category > $0.category }) ?? true { worst = failure }
     }
-    await bus.publish(.failed(failure, screen: screen))
+    return .failed(failure, screen: screen)
   }
 }

@@ -10,13 +10,22 @@ actor FetchStage {
     case cancelled
   }
 
+  private let home: StageHome
+
+  /// Runs on the executor all stages share (see ``StageHome``).
+  nonisolated var unownedExecutor: UnownedSerialExecutor { home.unownedExecutor }
+
   private let transport: any Transport
   private let bus: EventBus
   private let jitter: ScheduleJitter
   private let failures: FailureReporter
   private var machine = FetchStateMachine()
 
-  init(transport: any Transport, bus: EventBus, failures: FailureReporter, jitter: ScheduleJitter) {
+  init(
+    home: StageHome, transport: any Transport, bus: EventBus, failures: FailureReporter,
+    jitter: ScheduleJitter
+  ) {
+    self.home = home
     self.failures = failures
     self.transport = transport
     self.bus = bus

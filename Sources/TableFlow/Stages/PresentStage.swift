@@ -1,12 +1,18 @@
 /// Presents built snapshots through each screen's headless table: numbers versions and
 /// publishes `presented` (after a `failed` event when the table rejected a changeset).
 actor PresentStage {
+  private let home: StageHome
+
+  /// Runs on the executor all stages share (see ``StageHome``).
+  nonisolated var unownedExecutor: UnownedSerialExecutor { home.unownedExecutor }
+
   private var machine = PresentStateMachine()
   private let bus: EventBus
   private let failures: FailureReporter
   private let jitter: ScheduleJitter
 
-  init(bus: EventBus, failures: FailureReporter, jitter: ScheduleJitter) {
+  init(home: StageHome, bus: EventBus, failures: FailureReporter, jitter: ScheduleJitter) {
+    self.home = home
     self.bus = bus
     self.failures = failures
     self.jitter = jitter
@@ -15,8 +21,13 @@ actor PresentStage {
   func present(_ built: BuiltSnapshot, navigation: Navigation?) async {
     await jitter.pause(53)
     let action = machine.present(built, navigation: navigation)
-    if let failure = action.failure { await failures.report(failure, screen: built.screen) }
-    await bus.publish(.presented(action.update))
+    if let failure = action.failure {
+      await bus.publish(contentsOf: [
+        failures.record(failure, screen: built.screen), .presented(action.update),
+      ])
+    } else {
+      await bus.publish(.presented(action.update))
+    }
   }
 
   func reveal(_ screen: ScreenRef, navigation: Navigation) async {

@@ -9,12 +9,21 @@ actor TransformStage {
     case reveal(ScreenRef, navigation: Navigation)
   }
 
+  private let home: StageHome
+
+  /// Runs on the executor all stages share (see ``StageHome``).
+  nonisolated var unownedExecutor: UnownedSerialExecutor { home.unownedExecutor }
+
   private var machine: TransformStateMachine
   private let bus: EventBus
   private let failures: FailureReporter
   private let jitter: ScheduleJitter
 
-  init(machine: TransformStateMachine, bus: EventBus, failures: FailureReporter, jitter: ScheduleJitter) {
+  init(
+    home: StageHome, machine: TransformStateMachine, bus: EventBus, failures: FailureReporter,
+    jitter: ScheduleJitter
+  ) {
+    self.home = home
     self.machine = machine
     self.bus = bus
     self.failures = failures
@@ -23,8 +32,7 @@ actor TransformStage {
 
   func received(_ intent: Intent) async -> [Work] {
     await jitter.pause(1)
-    await bus.publish(.intentReceived(intent, screen: machine.top))
-    return await perform(machine.received(intent))
+    return await perform(machine.received(intent), after: [.intentReceived(intent, screen: machine.top)])
   }
 
   func decoded(_ job: FetchJob, models: [any Sendable]) async -> [Work] {
@@ -37,25 +45,31 @@ actor TransformStage {
     return await perform(machine.fetchFailed(job: job.id, failure))
   }
 
-  private func perform(_ actions: [TransformStateMachine.Action]) async -> [Work] {
+  /// Publishes the actions' events as one batch (after `earlier`) and returns the work for the
+  /// other stages.
+  private func perform(
+    _ actions: [TransformStateMachine.Action], after earlier: [PipelineEvent] = []
+  ) async -> [Work] {
     var work: [Work] = []
+    var events = earlier
     for action in actions {
       switch action {
       case .fetch(let job):
         work.append(.fetch(job))
       case .build(let built, let navigation):
-        if let navigation { await bus.publish(.navigated(navigation)) }
-        await bus.publish(.snapshotBuilt(built))
+        if let navigation { events.append(.navigated(navigation)) }
+        events.append(.snapshotBuilt(built))
         work.append(.present(built, navigation: navigation))
       case .navigate(let navigation):
-        await bus.publish(.navigated(navigation))
+        events.append(.navigated(navigation))
       case .reveal(let screen, let navigation):
-        await bus.publish(.navigated(navigation))
+        events.append(.navigated(navigation))
         work.append(.reveal(screen, navigation: navigation))
       case .fail(let failure, let screen):
-        await failures.report(failure, screen: screen)
+        events.append(failures.record(failure, screen: screen))
       }
     }
+    await bus.publish(contentsOf: events)
     return work
   }
 }

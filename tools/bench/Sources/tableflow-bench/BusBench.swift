@@ -19,7 +19,9 @@ enum BusBench {
   static let runs = 5
 
   static func run() async {
-    for subscribers in [1, 4] {
+    // `tableflow-bench bus pipeline` measures the pipeline alone (for profiling).
+    let pipelineOnly = CommandLine.arguments.dropFirst(2).first == "pipeline"
+    for subscribers in pipelineOnly ? [] : [1, 4] {
       var ours: [Double] = []
       var peer: [Double] = []
       for _ in 0..<runs {

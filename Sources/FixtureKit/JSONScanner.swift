@@ -239,19 +239,8 @@ struct JSONScanner {
     UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
   }
 
-  /// Whether any byte of `word` is `"`, `\` or below 0x20 (may also say yes after such a byte;
-  /// the byte loop sorts that out).
   @inline(__always)
-  private static func hasSpecialByte(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let quote = word ^ (ones &* 0x22)
-    let backslash = word ^ (ones &* 0x5C)
-    let hasQuote = (quote &- ones) & ~quote
-    let hasBackslash = (backslash &- ones) & ~backslash
-    let hasControl = (word &- ones &* 0x20) & ~word
-    return (hasQuote | hasBackslash | hasControl) & highs != 0
-  }
+  private static func hasSpecialByte(_ word: UInt64) -> Bool { JSONText.hasSpecialByte(word) }
 
   /// Decodes `\uXXXX` (and a following low surrogate) at `read`, writing UTF-8 at `written`.
   /// Returns the number of bytes written; lone surrogates become U+FFFD.

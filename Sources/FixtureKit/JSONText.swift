@@ -13,7 +13,15 @@ enum JSONText {
     var extra = 0
     var index = 0
     let count = bytes.count
+    guard let base = bytes.baseAddress else { return 0 }
     while index < count {
+      // Plain ASCII without quotes, backslashes or control bytes: eight bytes at a time.
+      while index + 8 <= count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 != 0 || hasSpecialByte(word) { break }
+        index += 8
+      }
+      guard index < count else { break }
       let byte = bytes[index]
       if byte < 0x80 {
         if byte < 0x20 {
@@ -79,7 +87,21 @@ enum JSONText {
     buffer.reserveSpare(escapedLength)
     let out = buffer.base + buffer.count
     var written = 0
-    for byte in bytes {
+    var index = 0
+    let count = bytes.count
+    guard let source = bytes.baseAddress else { return }
+    while index < count {
+      // Runs that need no escaping are copied eight bytes at a time.
+      while index + 8 <= count {
+        let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+        if hasSpecialByte(word) { break }
+        UnsafeMutableRawPointer(out + written).storeBytes(of: word, as: UInt64.self)
+        index += 8
+        written += 8
+      }
+      guard index < count else { break }
+      let byte = source[index]
+      index += 1
       if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
         out[written] = byte
         written += 1
@@ -104,6 +126,19 @@ enum JSONText {
     }
     precondition(written == escapedLength, "escaped length mismatch")
     buffer.count += written
+  }
+
+  /// Whether any byte of `word` is `"`, `\\` or below 0x20 (may also say yes after such a byte;
+  /// the byte loops sort that out).
+  @inline(__always)
+  static func hasSpecialByte(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let hasQuote = (quote &- ones) & ~quote
+    let hasBackslash = (backslash &- ones) & ~backslash
+    let hasControl = (word &- ones &* 0x20) & ~word
+    return (hasQuote | hasBackslash | hasControl) & 0x8080_8080_8080_8080 != 0
   }
 
   /// Appends `"text"` with JSON escaping.

@@ -55,19 +55,33 @@ enum JSONValue: Sendable, Equatable {
 
   static func writeString(_ text: String, to output: inout String) {
     output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case let control where control.value < 0x20:
-        let hex = String(control.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
+    // Characters that need escaping are ASCII, so the text between them is copied as whole
+    // runs of UTF-8 (at scalar boundaries, decoded as bytes so that a run may start inside a
+    // grapheme cluster) instead of scalar by scalar.
+    let utf8 = text.utf8
+    var runStart = utf8.startIndex
+    var index = runStart
+    while index != utf8.endIndex {
+      let byte = utf8[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        utf8.formIndex(after: &index)
+        continue
       }
+      output += String(decoding: utf8[runStart..<index], as: UTF8.self)
+      switch byte {
+      case UInt8(ascii: "\""): output += "\\\""
+      case UInt8(ascii: "\\"): output += "\\\\"
+      case UInt8(ascii: "\n"): output += "\\n"
+      case UInt8(ascii: "\r"): output += "\\r"
+      case UInt8(ascii: "\t"): output += "\\t"
+      default:
+        let hex = String(byte, radix: 16)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      }
+      utf8.formIndex(after: &index)
+      runStart = index
     }
+    output += runStart == utf8.startIndex ? text : String(decoding: utf8[runStart..<index], as: UTF8.self)
     output += "\""
   }
 }

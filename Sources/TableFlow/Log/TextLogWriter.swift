@@ -107,8 +107,19 @@ public struct TextLogWriter: SnapshotLogWriter {
 
   static func describe(_ row: Row, at position: RowPosition) -> String {
     var text = "\(position) \(row.kind.rawValue) \(row.id.rawValue) "
-    for field in row.fields { text += " \(field.name)=\(format(field.value))" }
-    return text + "  height=\(JSONValue.format(row.height))"
+    for field in row.fields {
+      text += " "
+      text += field.name
+      text += "="
+      if case .text(let value) = field.value {
+        JSONValue.writeString(value, to: &text)  // straight into the line: logs hold many rows
+      } else {
+        text += format(field.value)
+      }
+    }
+    text += "  height="
+    text += JSONValue.format(row.height)
+    return text
   }
 
   static func format(_ value: FieldValue) -> String {

@@ -63,7 +63,8 @@ public final class Pipeline: Sendable {
       transform: TransformStage(
         home: home, machine: TransformStateMachine(root: root, parameters: options.parameters), bus: bus,
         failures: failures, jitter: jitter),
-      present: PresentStage(home: home, bus: bus, failures: failures, jitter: jitter))
+      present: PresentStage(home: home, bus: bus, failures: failures, jitter: jitter),
+      willHandle: options.willHandle)
   }
 
   deinit {

@@ -30,8 +30,8 @@ let package = Package(
     // Shared by the test targets: starting tools/api-server.py, finding the package root.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
 
-    .testTarget(name: "TableCoreTests", dependencies: ["TableCore"]),
-    .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit"]),
+    .testTarget(name: "TableCoreTests", dependencies: ["TableCore", "TestSupport"]),
+    .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit", "TestSupport"]),
     .testTarget(
       name: "TableFlowTests", dependencies: ["TableFlow", "TableCore", "FixtureKit", "TestSupport"]),
     // FaultFixtures: sessions whose replay fails by design (HTTP 500, malformed JSON), kept out

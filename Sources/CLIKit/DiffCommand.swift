@@ -35,25 +35,6 @@ public struct DiffCommand: TableflowCommand {
     Self.diff(arguments, io: io)
   }
 
-  /// Parses `arguments` (those after `diff`) and runs the command, synchronously.
-  ///
-  /// - Returns: The exit code: 0, 64 (usage), 65 (invalid snapshot) or 66 (missing file).
-  public static func run(arguments: [String], io: CommandIO) -> ExitCode {
-    let command = DiffCommand()
-    let parsed: ParsedArguments
-    do {
-      parsed = try command.spec.parse(arguments)
-    } catch {
-      io.fail(error.message)
-      return .usage
-    }
-    if parsed.wantsHelp {
-      io.out.write(command.spec.helpText)
-      return .success
-    }
-    return diff(parsed, io: io)
-  }
-
   private static func diff(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
     guard let oldPath = arguments.positional(0), let newPath = arguments.positional(1) else {
       io.fail("diff expects two files; usage: \(DiffCommand().spec.usage)")

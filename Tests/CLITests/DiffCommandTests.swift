@@ -30,20 +30,20 @@ struct DiffCommandTests {
     return url
   }
 
-  private func run(_ arguments: [String], in directory: URL) -> (ExitCode, String, String) {
+  private func run(_ arguments: [String], in directory: URL) async -> (ExitCode, String, String) {
     let out = MemorySink()
     let err = MemorySink()
     let paths = arguments.map {
       $0.hasSuffix(".json") ? directory.appendingPathComponent($0).path : $0
     }
-    let code = DiffCommand.run(arguments: paths, io: CommandIO(out: out, err: err))
+    let code = await Tableflow.main(["diff"] + paths, io: CommandIO(out: out, err: err))
     return (code, out.text, err.text)
   }
 
   @Test("json prints one changeset object with sorted keys")
-  func jsonOutput() throws {
+  func jsonOutput() async throws {
     let directory = try folder(["old.json": Self.old, "new.json": Self.new])
-    let (code, out, err) = run(["old.json", "new.json"], in: directory)
+    let (code, out, err) = await run(["old.json", "new.json"], in: directory)
     #expect(code == .success)
     #expect(err.isEmpty)
     #expect(
@@ -53,9 +53,9 @@ struct DiffCommandTests {
   }
 
   @Test("text prints one operation a line")
-  func textOutput() throws {
+  func textOutput() async throws {
     let directory = try folder(["old.json": Self.old, "new.json": Self.new])
-    let (code, out, _) = run(["old.json", "new.json", "--format", "text"], in: directory)
+    let (code, out, _) = await run(["old.json", "new.json", "--format", "text"], in: directory)
     #expect(code == .success)
     #expect(
       out.split(separator: "\n") == [
@@ -65,17 +65,17 @@ struct DiffCommandTests {
   }
 
   @Test("equal snapshots print an empty changeset")
-  func noChanges() throws {
+  func noChanges() async throws {
     let directory = try folder(["old.json": Self.old])
-    #expect(run(["old.json", "old.json"], in: directory).1 == #"{"stages":[]}"# + "\n")
-    #expect(run(["old.json", "old.json", "--format=text"], in: directory).1 == "no changes\n")
+    #expect(await run(["old.json", "old.json"], in: directory).1 == #"{"stages":[]}"# + "\n")
+    #expect(await run(["old.json", "old.json", "--format=text"], in: directory).1 == "no changes\n")
   }
 
   @Test("invalid JSON exits 65 with one line naming file, line and column")
-  func invalidJSON() throws {
+  func invalidJSON() async throws {
     let broken = "{\"sections\":[\n  {\"id\":\"s\" \"rows\":[]}]}"
     let directory = try folder(["old.json": Self.old, "bad.json": broken])
-    let (code, out, err) = run(["old.json", "bad.json"], in: directory)
+    let (code, out, err) = await run(["old.json", "bad.json"], in: directory)
     #expect(code == .dataError)
     #expect(out.isEmpty)
     #expect(
@@ -85,11 +85,11 @@ struct DiffCommandTests {
   }
 
   @Test("a duplicate id exits 65 naming the coding path and both positions")
-  func duplicateID() throws {
+  func duplicateID() async throws {
     let duplicate =
       #"{"sections":[{"id":"s","rows":[{"id":"x","kind":"k","height":1}]},{"id":"t","rows":[{"id":"x","kind":"k","height":1}]}]}"#
     let directory = try folder(["old.json": Self.old, "dup.json": duplicate])
-    let (code, _, err) = run(["dup.json", "old.json"], in: directory)
+    let (code, _, err) = await run(["dup.json", "old.json"], in: directory)
     #expect(code == .dataError)
     #expect(
       err.contains(
@@ -98,18 +98,18 @@ struct DiffCommandTests {
   }
 
   @Test("a wrong type exits 65 naming the coding path")
-  func wrongType() throws {
+  func wrongType() async throws {
     let wrong = #"{"sections":[{"id":"s","rows":[{"id":"x","kind":"k","height":"tall"}]}]}"#
     let directory = try folder(["old.json": Self.old, "wrong.json": wrong])
-    let (code, _, err) = run(["old.json", "wrong.json"], in: directory)
+    let (code, _, err) = await run(["old.json", "wrong.json"], in: directory)
     #expect(code == .dataError)
     #expect(err.contains("wrong.json: sections[0].rows[0].height: "))
   }
 
   @Test("a missing file exits 66")
-  func missingFile() throws {
+  func missingFile() async throws {
     let directory = try folder(["old.json": Self.old])
-    let (code, _, err) = run(["old.json", "absent.json"], in: directory)
+    let (code, _, err) = await run(["old.json", "absent.json"], in: directory)
     #expect(code == .noInput)
     #expect(err.hasSuffix("absent.json: no such file\n"))
   }
@@ -120,16 +120,16 @@ struct DiffCommandTests {
       ["old.json"], ["old.json", "old.json", "--format", "xml"], ["old.json", "old.json", "extra"],
       ["--frobnicate"],
     ])
-  func badArguments(arguments: [String]) throws {
+  func badArguments(arguments: [String]) async throws {
     let directory = try folder(["old.json": Self.old])
-    let (code, out, err) = run(arguments, in: directory)
+    let (code, out, err) = await run(arguments, in: directory)
     #expect(code == .usage)
     #expect(out.isEmpty)
     #expect(err.filter { $0 == "\n" }.count == 1)
   }
 
   @Test("the built binary runs diff with the documented exit codes")
-  func binary() throws {
+  func binary() async throws {
     let directory = try folder(["old.json": Self.old, "new.json": Self.new, "bad.json": "{"])
     let ok = try CLIProcess.run(["diff", "old.json", "new.json", "--format", "text"], in: directory)
     #expect(ok.status == 0)

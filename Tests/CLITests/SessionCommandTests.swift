@@ -51,6 +51,12 @@ struct SessionCommandTests {
     #expect(replay.status == 0, "\(replay.stderr)")
     #expect(replay.stdout == live.stdout)
 
+    // The fixture reads as the session happened: each intent before the requests it caused.
+    let records = try CLIProcess.run(["inspect", fixture]).stdout.split(separator: "\n")
+      .filter { $0.contains(" intent ") || $0.contains(" request ") }
+      .map { $0.contains(" intent ") ? "intent" : "request" }
+    #expect(Array(records.prefix(5)) == ["intent", "request", "request", "request", "intent"])
+
     let jsonl = try CLIProcess.run(["replay", "--format", "jsonl", fixture])
     #expect(jsonl.status == 0)
     let lines = jsonl.stdout.split(separator: "\n")

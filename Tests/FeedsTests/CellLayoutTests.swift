@@ -1,21 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import Feeds
 
 @Suite("CellLayout")
 struct CellLayoutTests {
-  /// A seeded SplitMix64, so every run checks the same texts.
-  private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   private static let pieces = [
     "三体", "的", "江湖", "a", "il", "W", "word ", "longerword", " ", "  ", "\n", "📚", "🇨🇳", "é", "e\u{301}",
     "\t", "Ça vaut le détour", "—", "…", "lllllllllllll", "MMMMMMM",
@@ -23,7 +12,7 @@ struct CellLayoutTests {
 
   @Test("shortcuts give the same heights as measuring every text in full")
   func shortcutsMatchFullMeasurement() {
-    var random = SeededGenerator(state: 20_261_130)
+    var random = SeededGenerator(seed: 20_261_130)
     for _ in 0..<600 {
       let count = Int.random(in: 0...250, using: &random)
       let pieces = Self.pieces

@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import TableCore
 
 /// Random snapshots and random edits of them, for property tests. Seeded: a failing seed

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TableFlow
@@ -183,7 +184,7 @@ struct BusStateMachineTests {
 
   @Test("seeded random interleavings lose nothing and keep one order", arguments: 0..<20)
   func randomInterleavings(seed: UInt64) {
-    var random = SeededRandom(seed: seed)
+    var random = SeededGenerator(seed: seed)
     var bus = Machine(capacity: 1 + Int(random.next() % 8))
     var subscribers: [(id: Int, from: UInt64, got: [String])] = []
     var published: [String] = []

@@ -66,4 +66,15 @@ struct CancellationTests {
     #expect(newest?.version == 4)
     #expect(try await iterator.next() == nil)
   }
+
+  @Test("the first reader of updates sees the updates of intents sent before it subscribed")
+  func firstReaderSeesEverything() async throws {
+    let pipeline = try Pipeline(feed: TestFeed(), transport: StubTransport())
+    pipeline.send(.load)
+    pipeline.send(.loadMore("items"))
+    pipeline.finish()
+    var versions: [Int] = []
+    for try await update in pipeline.updates { versions.append(update.version) }
+    #expect(versions == [1, 2, 3])
+  }
 }

@@ -63,7 +63,7 @@ func showProfile(baseURL: String) async throws -> PresentedUpdate? {
   return last
 }
 
-@Suite("README embedding example")
+@Suite("README: writing your own feed")
 struct EmbeddingExampleTests {
   @Test("the example runs against the loopback backend and ends with the loaded profile")
   func example() async throws {

@@ -13,7 +13,7 @@ struct SessionRunner {
     var intents: [Intent]
     /// Names the session's input in error lines: a fixture path or a live URL.
     var source: String
-    /// Receives the intents before the session starts, when recording.
+    /// Receives each intent just before it is handled, when recording.
     var recorder: SessionRecorder?
   }
 
@@ -36,17 +36,16 @@ struct SessionRunner {
   func run(
     _ session: Session, format: LogFormat, full: Bool, sink: any OutputSink, io: CommandIO
   ) async -> ExitCode {
+    var options = PipelineOptions(parameters: session.parameters)
+    if let recorder = session.recorder {
+      options.willHandle = { intent in await recorder.record(intent: intent.description) }
+    }
     let pipeline: Pipeline
     do {
-      pipeline = try Pipeline(
-        feed: session.feed, transport: session.transport,
-        options: PipelineOptions(parameters: session.parameters))
+      pipeline = try Pipeline(feed: session.feed, transport: session.transport, options: options)
     } catch {
       io.fail("\(session.source): \(error.message)")
       return .usage
-    }
-    if let recorder = session.recorder {
-      for intent in session.intents { await recorder.record(intent: intent.description) }
     }
     var writer = format.makeWriter(full: full)
     let progress = ProgressLine(io: io, label: session.source)

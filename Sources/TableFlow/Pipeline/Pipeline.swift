@@ -27,9 +27,12 @@ public final class Pipeline: Sendable {
 
   private let coordinator: PipelineCoordinator
   private let failures: FailureReporter
-  private let driver = Locked<Driver>(Driver())
+  private let driver: Locked<Driver>
 
   private struct Driver {
+    /// Subscribed at creation, handed to the first reader of ``updates`` so that it sees
+    /// every update even when intents were sent before it subscribed; `run` drops it.
+    var firstSubscription: BusSubscription?
     var continuation: AsyncStream<Intent>.Continuation?
     var task: Task<Void, Never>?
     var cancelled = false
@@ -46,6 +49,7 @@ public final class Pipeline: Sendable {
   {
     let root = try feed.rootScreen(parameters: options.parameters)
     let bus = EventBus(capacity: options.busCapacity)
+    driver = Locked(Driver(firstSubscription: bus.subscribe()))
     let jitter = ScheduleJitter(seed: options.effectiveSeed)
     let failures = FailureReporter(bus: bus)
     self.bus = bus
@@ -59,7 +63,8 @@ public final class Pipeline: Sendable {
       transform: TransformStage(
         home: home, machine: TransformStateMachine(root: root, parameters: options.parameters), bus: bus,
         failures: failures, jitter: jitter),
-      present: PresentStage(home: home, bus: bus, failures: failures, jitter: jitter))
+      present: PresentStage(home: home, bus: bus, failures: failures, jitter: jitter),
+      willHandle: options.willHandle)
   }
 
   deinit {
@@ -86,6 +91,7 @@ public final class Pipeline: Sendable {
     _ intents: some Sequence<Intent> & Sendable, onEvent: (BusEvent) -> Void = { _ in }
   ) async -> SessionOutcome {
     let subscription = bus.subscribe()
+    driver.withLock { $0.firstSubscription = nil }
     var presented = 0
     var events = 0
     let completed = await withTaskGroup(of: Bool.self) { group in
@@ -119,16 +125,26 @@ public final class Pipeline: Sendable {
 
   /// The presented updates, in order. See ``PipelineUpdates`` for buffering and cancellation.
   ///
-  /// Each access subscribes anew and sees the updates presented after it: subscribe before
-  /// sending intents.
-  public var updates: PipelineUpdates { PipelineUpdates(pipeline: self, subscription: bus.subscribe()) }
+  /// The first access sees every update since the pipeline was created, so intents may be sent
+  /// before it; later accesses see the updates presented after them. An app that sends
+  /// intents must read ``updates``: unread updates hold the stages back once `busCapacity`
+  /// events are waiting (nothing is ever dropped).
+  public var updates: PipelineUpdates {
+    let first = driver.withLock { driver in
+      defer { driver.firstSubscription = nil }
+      return driver.firstSubscription
+    }
+    return PipelineUpdates(pipeline: self, subscription: first ?? bus.subscribe())
+  }
 
   /// Only the newest presented update each time the consumer asks; older ones are skipped.
   ///
   /// For a consumer that redraws the whole table (`reloadData()`) and may fall behind: it never
   /// slows the pipeline. The changesets of skipped updates are lost, so do not animate with
-  /// them. Ends and cancels like ``updates``.
+  /// them. Ends and cancels like ``updates``. Reading it releases the subscription kept for the
+  /// first reader of ``updates``.
   public var latestUpdates: PipelineUpdates {
+    driver.withLock { $0.firstSubscription = nil }
     let subscription = bus.subscribeLatest { event in
       if case .presented = event { return true }
       return false

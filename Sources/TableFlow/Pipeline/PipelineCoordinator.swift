@@ -7,14 +7,17 @@ actor PipelineCoordinator {
   private let decode: DecodeStage
   private let transform: TransformStage
   private let present: PresentStage
+  private let willHandle: (@Sendable (Intent) async -> Void)?
 
   /// Runs on the executor all stages share.
   nonisolated var unownedExecutor: UnownedSerialExecutor { home.unownedExecutor }
 
   init(
-    home: StageHome, fetch: FetchStage, decode: DecodeStage, transform: TransformStage, present: PresentStage
+    home: StageHome, fetch: FetchStage, decode: DecodeStage, transform: TransformStage, present: PresentStage,
+    willHandle: (@Sendable (Intent) async -> Void)?
   ) {
     self.home = home
+    self.willHandle = willHandle
     self.fetch = fetch
     self.decode = decode
     self.transform = transform
@@ -31,6 +34,7 @@ actor PipelineCoordinator {
 
   /// Handles one intent until its snapshots are presented; `false` when cancelled.
   func handle(_ intent: Intent) async -> Bool {
+    await willHandle?(intent)
     var queue = await transform.received(intent)[...]
     while let work = queue.popFirst() {
       if Task.isCancelled { return false }

@@ -10,9 +10,17 @@ public struct PipelineOptions: Sendable {
   public var scheduleSeed: UInt64?
   /// The bus's capacity (see ``EventBus``).
   public var busCapacity: Int
+  /// Called with each intent just before the pipeline handles it, in order, after the previous
+  /// intent's snapshots are presented: a recorder writes the intent here, so a fixture reads
+  /// as the session happened (each intent before the requests it caused).
+  public var willHandle: (@Sendable (Intent) async -> Void)?
 
   /// Creates options.
-  public init(parameters: FeedParameters = [:], scheduleSeed: UInt64? = nil, busCapacity: Int = 4096) {
+  public init(
+    parameters: FeedParameters = [:], scheduleSeed: UInt64? = nil, busCapacity: Int = 4096,
+    willHandle: (@Sendable (Intent) async -> Void)? = nil
+  ) {
+    self.willHandle = willHandle
     self.parameters = parameters
     self.scheduleSeed = scheduleSeed
     self.busCapacity = busCapacity

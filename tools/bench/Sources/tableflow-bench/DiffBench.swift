@@ -49,20 +49,12 @@ func runDiffBench() {
       let moves = changeset?.stages.reduce(0) { $0 + $1.rowMoves.count } ?? 0
       print(
         "{\"bench\":\"diff\",\"case\":\"\(name)\",\"rows\":\(rows),\"sections\":\(sections),"
-          + "\"tableflow_ms\":\(rounded(ours, 3)),\"peer\":\"stdlib\",\"peer_ms\":\(rounded(peer, 3)),"
-          + "\"ratio\":\(rounded(ours / peer, 6)),\"peak_mb\":\(rounded(peak, 1)),"
-          + "\"tableflow_cpu_ms\":\(rounded(oursCPU, 3)),\"peer_cpu_ms\":\(rounded(peerCPU, 3)),"
+          + "\"tableflow_ms\":\(benchRounded(ours, 3)),\"peer\":\"stdlib\",\"peer_ms\":\(benchRounded(peer, 3)),"
+          + "\"ratio\":\(benchRounded(ours / peer, 6)),\"peak_mb\":\(benchRounded(peak, 1)),"
+          + "\"tableflow_cpu_ms\":\(benchRounded(oursCPU, 3)),\"peer_cpu_ms\":\(benchRounded(peerCPU, 3)),"
           + "\"stages\":\(changeset?.stages.count ?? 0),\"moves\":\(moves),\"valid\":\(valid)}")
     }
   }
-}
-
-/// `value` rounded to `places` decimals as a JSON number, or `null` when not finite.
-private func rounded(_ value: Double, _ places: Int) -> String {
-  guard value.isFinite else { return "null" }
-  var scale = 1.0
-  for _ in 0..<places { scale *= 10 }
-  return "\((value * scale).rounded() / scale)"
 }
 
 #if canImport(Glibc)
@@ -70,21 +62,6 @@ private func rounded(_ value: Double, _ places: Int) -> String {
 @_silgen_name("malloc_trim")
 private func glibcMallocTrim(_ pad: Int) -> Int32
 #endif
-
-/// SplitMix64, so every run diffs the same tables.
-struct BenchRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
-  }
-}
 
 /// The tables diffed and the measuring helpers.
 enum DiffWorkload {

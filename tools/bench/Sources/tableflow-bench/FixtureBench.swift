@@ -45,10 +45,10 @@ func runFixtureBench() {
     }
   }
 
-  let mb = FixtureWorkload.rounded(Double(uncompressed) / 1_000_000, 1)
+  let mb = benchRounded(Double(uncompressed) / 1_000_000, 1)
   let sizes =
     "\"compressed_bytes\":\(compressedBytes),\"gzip6_bytes\":\(gzip6Bytes),"
-    + "\"size_ratio\":\(FixtureWorkload.rounded(Double(compressedBytes) / Double(gzip6Bytes), 4))"
+    + "\"size_ratio\":\(benchRounded(Double(compressedBytes) / Double(gzip6Bytes), 4))"
   print(
     "{\"bench\":\"fixture-write\",\"mb\":\(mb),\"records\":\(entries.count),"
       + write.figures(against: peerWrite) + ",\(sizes)}")
@@ -92,7 +92,7 @@ private enum FixtureWorkload {
   /// A books session: each page of 40 books is a request, a response of about 130 KB of
   /// Douban-shaped JSON and an intent, until the JSON Lines reach `targetBytes`.
   static func entries(targetBytes: Int) -> [FixtureRecord.Entry] {
-    var random = FixtureBenchRandom(seed: 4)
+    var random = BenchRandom(seed: 4)
     var entries: [FixtureRecord.Entry] = []
     var total = 0
     var page = 0
@@ -121,11 +121,11 @@ private enum FixtureWorkload {
     "读者", "作者", "出版", "评论", "经典", "世界", "时间", "记忆", "city", "river", "night",
   ]
 
-  private static func text(words count: Int, random: inout FixtureBenchRandom) -> String {
+  private static func text(words count: Int, random: inout BenchRandom) -> String {
     (0..<count).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
   }
 
-  private static func booksPage(start: Int, random: inout FixtureBenchRandom) -> String {
+  private static func booksPage(start: Int, random: inout BenchRandom) -> String {
     var books: [String] = []
     for index in 0..<40 {
       let id = 1_000_000 + start + index
@@ -168,9 +168,9 @@ private enum FixtureWorkload {
       let oursCPU = median(cpu)
       let theirsCPU = median(peer.cpu)
       return
-        "\"tableflow_ms\":\(rounded(ours, 1)),\"peer\":\"zlib-one-shot\",\"peer_ms\":\(rounded(theirs, 1)),"
-        + "\"ratio\":\(rounded(ours / theirs, 3)),\"tableflow_cpu_ms\":\(rounded(oursCPU, 1)),"
-        + "\"peer_cpu_ms\":\(rounded(theirsCPU, 1)),\"cpu_ratio\":\(rounded(oursCPU / theirsCPU, 3))"
+        "\"tableflow_ms\":\(benchRounded(ours, 1)),\"peer\":\"zlib-one-shot\",\"peer_ms\":\(benchRounded(theirs, 1)),"
+        + "\"ratio\":\(benchRounded(ours / theirs, 3)),\"tableflow_cpu_ms\":\(benchRounded(oursCPU, 1)),"
+        + "\"peer_cpu_ms\":\(benchRounded(theirsCPU, 1)),\"cpu_ratio\":\(benchRounded(oursCPU / theirsCPU, 3))"
     }
 
     private func median(_ values: [Double]) -> Double {
@@ -198,26 +198,4 @@ private enum FixtureWorkload {
     return Array(data)
   }
 
-  /// `value` rounded to `places` decimals as a JSON number, or `null` when not finite.
-  static func rounded(_ value: Double, _ places: Int) -> String {
-    guard value.isFinite else { return "null" }
-    var scale = 1.0
-    for _ in 0..<places { scale *= 10 }
-    return "\((value * scale).rounded() / scale)"
-  }
-}
-
-/// SplitMix64, so every run writes the same fixture.
-private struct FixtureBenchRandom {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
-  }
 }

@@ -138,21 +138,3 @@ private final class ResultBox<T>: @unchecked Sendable {
 private func milliseconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }
-
-/// The process's peak resident set in MB (VmHWM).
-func peakResidentMegabytes() -> Double {
-  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return .nan }
-  for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-    let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? .nan
-    return kilobytes / 1024
-  }
-  return .nan
-}
-
-/// `value` rounded to `places` decimals as a JSON number, or `null` when not finite.
-func benchRounded(_ value: Double, _ places: Int) -> String {
-  guard value.isFinite else { return "null" }
-  var scale = 1.0
-  for _ in 0..<places { scale *= 10 }
-  return "\((value * scale).rounded() / scale)"
-}

@@ -116,13 +116,15 @@ struct SnapshotDiffer {
   ) -> Section {
     let oldRows = old[index].rows
     let base = oldOffsets[index]
-    var updates: [(row: Int, content: Row)] = []
+    // The updated rows: old row index and new content (not a copy of the row, so no
+    // reference count is taken for it until the final copy).
+    var updates: [(row: Int, newSection: Int, newIndex: Int)] = []
     var next = 0
     // The new section whose rows `sectionRows` holds: flat rows start..<end, kept or not.
     var sectionStart = 0
     var sectionEnd = 0
     var sectionKept = false
-    var sectionRows: [Row] = []
+    var sectionIndex = -1
     rows.oldToNew.withUnsafeBufferPointer { oldToNew in
       oldRows.withUnsafeBufferPointer { oldRows in
         for row in 0..<oldRows.count {
@@ -132,7 +134,7 @@ struct SnapshotDiffer {
             sectionStart = newOffsets[newSection]
             sectionEnd = newOffsets[newSection + 1]
             sectionKept = sections.newFate[newSection] == .kept
-            sectionRows = newRows[newSection]
+            sectionIndex = newSection
           }
           guard newFlat >= 0 && sectionKept else {
             stage.rowDeletes.append(RowPosition(section: index, row: row))
@@ -141,15 +143,15 @@ struct SnapshotDiffer {
           rowIndex[base + row] = next
           next += 1
           let newIndex = newFlat - sectionStart
-          if oldRows[row].hasSameContent(as: sectionRows[newIndex]) { continue }
-          let newRow = sectionRows[newIndex]
+          let newRow = newRows[sectionIndex][newIndex]
+          if oldRows[row].hasSameContent(as: newRow) { continue }
           let position = RowPosition(section: index, row: row)
           if oldRows[row].kind == newRow.kind {
             stage.rowReconfigures.append(position)
           } else {
             stage.rowReloads.append(position)
           }
-          updates.append((row, newRow))
+          updates.append((row, sectionIndex, newIndex))
         }
       }
     }
@@ -158,7 +160,8 @@ struct SnapshotDiffer {
     let remaining = [Row](unsafeUninitializedCapacity: next) { buffer, count in
       for row in 0..<oldRows.count where rowIndex[base + row] >= 0 {
         if nextUpdate < updates.count && updates[nextUpdate].row == row {
-          buffer.initializeElement(at: count, to: updates[nextUpdate].content)
+          let update = updates[nextUpdate]
+          buffer.initializeElement(at: count, to: newRows[update.newSection][update.newIndex])
           nextUpdate += 1
         } else {
           buffer.initializeElement(at: count, to: oldRows[row])

@@ -11,13 +11,9 @@
 /// (which a validated snapshot never has) each row is matched at most once.
 struct RowMatching {
   /// For each old row, the flat index of the new row with its id, or -1.
-  private(set) var oldToNew: [Int]
+  let oldToNew: [Int]
   /// For each new row, the flat index of the old row with its id, or -1.
-  private(set) var newToOld: [Int]
-
-  /// Rows the alignment stepped over: flat index and id.
-  private var oldLeftovers: [(flat: Int, id: RowID)] = []
-  private var newLeftovers: [(flat: Int, id: RowID)] = []
+  let newToOld: [Int]
 
   /// How far ahead a mismatch looks for the lists to agree again.
   private static let window = 8
@@ -66,16 +62,13 @@ struct RowMatching {
         alignment.oldLeftovers.append((base + row, item.id))
       }
     }
+    // Paired on the local arrays, before they are stored: a write through `self` would find
+    // the buffers still shared with these locals and copy them whole.
+    Self.matchLeftovers(
+      old: alignment.oldLeftovers, new: alignment.newLeftovers, oldToNew: &oldToNew,
+      newToOld: &newToOld)
     self.oldToNew = oldToNew
     self.newToOld = newToOld
-    oldLeftovers = alignment.oldLeftovers
-    newLeftovers = alignment.newLeftovers
-    matchLeftovers()
-  }
-
-  private mutating func link(_ oldFlat: Int, _ newFlat: Int) {
-    oldToNew[oldFlat] = newFlat
-    newToOld[newFlat] = oldFlat
   }
 
   /// The two-cursor walk over the rows of one surviving section; the leftovers it collects.
@@ -151,12 +144,19 @@ struct RowMatching {
     }
   }
 
-  /// Pairs the rows the alignment stepped over through a hash index of the old ones.
-  private mutating func matchLeftovers() {
+  /// Pairs the rows the alignment stepped over (flat index and id) through a hash index of
+  /// the old ones.
+  private static func matchLeftovers(
+    old oldLeftovers: [(flat: Int, id: RowID)], new newLeftovers: [(flat: Int, id: RowID)],
+    oldToNew: inout [Int], newToOld: inout [Int]
+  ) {
     guard !oldLeftovers.isEmpty && !newLeftovers.isEmpty else { return }
     var unmatched = RowIDTable(oldLeftovers.map(\.id))
     for (flat, id) in newLeftovers {
-      if let position = unmatched.take(id) { link(oldLeftovers[position].flat, flat) }
+      guard let position = unmatched.take(id) else { continue }
+      let oldFlat = oldLeftovers[position].flat
+      oldToNew[oldFlat] = flat
+      newToOld[flat] = oldFlat
     }
   }
 }

@@ -20,10 +20,6 @@ struct SnapshotDiffer {
   let rows: RowMatching
   let oldOffsets: [Int]
   let newOffsets: [Int]
-  /// For each old row (flat index), its section.
-  let oldSectionOfRow: [Int]
-  /// For each new row (flat index), its section.
-  let newSectionOfRow: [Int]
   /// The rows of each new section.
   let newRows: [[Row]]
 
@@ -31,15 +27,15 @@ struct SnapshotDiffer {
     self.old = old.sections
     self.new = new.sections
     sections = SectionMatching(old: old.sections, new: new.sections)
-    (oldOffsets, oldSectionOfRow) = Self.offsets(of: old.sections)
-    (newOffsets, newSectionOfRow) = Self.offsets(of: new.sections)
+    oldOffsets = Self.offsets(of: old.sections)
+    newOffsets = Self.offsets(of: new.sections)
     newRows = new.sections.map(\.rows)
     rows = RowMatching(
       old: old.sections, new: new.sections, oldOffsets: oldOffsets, newOffsets: newOffsets,
       newToOldSection: sections.newToOld)
   }
 
-  private static func offsets(of sections: [Section]) -> (offsets: [Int], sectionOfRow: [Int]) {
+  private static func offsets(of sections: [Section]) -> [Int] {
     var offsets = [Int]()
     offsets.reserveCapacity(sections.count + 1)
     var total = 0
@@ -48,11 +44,23 @@ struct SnapshotDiffer {
       total += section.rows.count
     }
     offsets.append(total)
-    var sectionOfRow = [Int](repeating: 0, count: total)
-    for index in sections.indices {
-      for flat in offsets[index]..<offsets[index + 1] { sectionOfRow[flat] = index }
+    return offsets
+  }
+
+  /// The section holding flat row `flat` (`0 <= flat < offsets.last`): the last section whose
+  /// first row is at or before it (empty sections share their successor's offset and are
+  /// skipped). Callers cache the answer's range, so a run of rows from one section costs two
+  /// comparisons each and the search runs once per change of section.
+  ///
+  /// - Complexity: O(log sections).
+  static func section(of flat: Int, offsets: [Int]) -> Int {
+    var low = 0  // offsets[low] <= flat
+    var high = offsets.count - 1  // offsets[high] > flat
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if offsets[middle] <= flat { low = middle } else { high = middle }
     }
-    return (offsets, sectionOfRow)
+    return low
   }
 
   /// The stages; the last one carries `final` as its snapshot.
@@ -110,24 +118,29 @@ struct SnapshotDiffer {
     let base = oldOffsets[index]
     var updates: [(row: Int, content: Row)] = []
     var next = 0
-    var cachedSection = -1  // the new section whose rows `sectionRows` holds
+    // The new section whose rows `sectionRows` holds: flat rows start..<end, kept or not.
+    var sectionStart = 0
+    var sectionEnd = 0
+    var sectionKept = false
     var sectionRows: [Row] = []
     rows.oldToNew.withUnsafeBufferPointer { oldToNew in
       oldRows.withUnsafeBufferPointer { oldRows in
         for row in 0..<oldRows.count {
           let newFlat = oldToNew[base + row]
-          let newSection = newFlat >= 0 ? newSectionOfRow[newFlat] : -1
-          guard newSection >= 0 && sections.newFate[newSection] == .kept else {
+          if newFlat >= 0 && (newFlat < sectionStart || newFlat >= sectionEnd) {
+            let newSection = Self.section(of: newFlat, offsets: newOffsets)
+            sectionStart = newOffsets[newSection]
+            sectionEnd = newOffsets[newSection + 1]
+            sectionKept = sections.newFate[newSection] == .kept
+            sectionRows = newRows[newSection]
+          }
+          guard newFlat >= 0 && sectionKept else {
             stage.rowDeletes.append(RowPosition(section: index, row: row))
             continue
           }
           rowIndex[base + row] = next
           next += 1
-          if newSection != cachedSection {
-            sectionRows = newRows[newSection]
-            cachedSection = newSection
-          }
-          let newIndex = newFlat - newOffsets[newSection]
+          let newIndex = newFlat - sectionStart
           if oldRows[row].hasSameContent(as: sectionRows[newIndex]) { continue }
           let newRow = sectionRows[newIndex]
           let position = RowPosition(section: index, row: row)
@@ -196,48 +209,54 @@ struct SnapshotDiffer {
     var inserts: [RowPosition] = []
     var moves: [Move<RowPosition>] = []
     let oldFate = sections.oldFate
+    // The old section of the last live row looked up: flat rows start..<end.
+    var oldStart = 0
+    var oldEnd = 0
+    var oldSection = -1
     rows.newToOld.withUnsafeBufferPointer { newToOld in
       rowIndex.withUnsafeBufferPointer { rowIndex in
-        oldSectionOfRow.withUnsafeBufferPointer { oldSectionOfRow in
-          sources.withUnsafeMutableBufferPointer { sources in
-            targets.withUnsafeMutableBufferPointer { targets in
-              for index in new.indices where sections.newFate[index] == .kept {
-                let home = sections.newToOld[index]
-                let base = newOffsets[index]
-                var staying = 0
-                let firstMove = moves.count
-                for row in 0..<(newOffsets[index + 1] - base) {
-                  let oldFlat = newToOld[base + row]
-                  let oldSection = oldFlat >= 0 ? oldSectionOfRow[oldFlat] : -1
-                  guard oldSection >= 0 && oldFate[oldSection] == .kept else {
-                    inserts.append(RowPosition(section: index, row: row))
-                    continue
-                  }
-                  if oldSection == home {
-                    sources[staying] = rowIndex[oldFlat]
-                    targets[staying] = row
-                    staying += 1
-                  } else {
-                    moves.append(
-                      Move(
-                        from: RowPosition(
-                          section: sections.oldToNew[oldSection], row: rowIndex[oldFlat]),
-                        to: RowPosition(section: index, row: row)))
-                  }
+        sources.withUnsafeMutableBufferPointer { sources in
+          targets.withUnsafeMutableBufferPointer { targets in
+            for index in new.indices where sections.newFate[index] == .kept {
+              let home = sections.newToOld[index]
+              let base = newOffsets[index]
+              var staying = 0
+              let firstMove = moves.count
+              for row in 0..<(newOffsets[index + 1] - base) {
+                let oldFlat = newToOld[base + row]
+                if oldFlat >= 0 && (oldFlat < oldStart || oldFlat >= oldEnd) {
+                  oldSection = Self.section(of: oldFlat, offsets: oldOffsets)
+                  oldStart = oldOffsets[oldSection]
+                  oldEnd = oldOffsets[oldSection + 1]
                 }
-                let onSubsequence = LongestIncreasingSubsequence.mask(
-                  UnsafeBufferPointer(rebasing: sources[0..<staying]))
-                var hasLocalMoves = false
-                for item in 0..<staying where !onSubsequence[item] {
+                guard oldFlat >= 0 && oldFate[oldSection] == .kept else {
+                  inserts.append(RowPosition(section: index, row: row))
+                  continue
+                }
+                if oldSection == home {
+                  sources[staying] = rowIndex[oldFlat]
+                  targets[staying] = row
+                  staying += 1
+                } else {
                   moves.append(
                     Move(
-                      from: RowPosition(section: index, row: sources[item]),
-                      to: RowPosition(section: index, row: targets[item])))
-                  hasLocalMoves = true
+                      from: RowPosition(
+                        section: sections.oldToNew[oldSection], row: rowIndex[oldFlat]),
+                      to: RowPosition(section: index, row: row)))
                 }
-                if hasLocalMoves && moves.count - firstMove > 1 {
-                  moves[firstMove...].sort { $0.to < $1.to }
-                }
+              }
+              let onSubsequence = LongestIncreasingSubsequence.mask(
+                UnsafeBufferPointer(rebasing: sources[0..<staying]))
+              var hasLocalMoves = false
+              for item in 0..<staying where !onSubsequence[item] {
+                moves.append(
+                  Move(
+                    from: RowPosition(section: index, row: sources[item]),
+                    to: RowPosition(section: index, row: targets[item])))
+                hasLocalMoves = true
+              }
+              if hasLocalMoves && moves.count - firstMove > 1 {
+                moves[firstMove...].sort { $0.to < $1.to }
               }
             }
           }

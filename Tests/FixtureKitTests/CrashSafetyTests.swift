@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FixtureKit
@@ -30,7 +31,7 @@ struct CrashSafetyTests {
       try Self.runChild(path: path)
       return
     }
-    let directory = try TemporaryDirectory()
+    let directory = try TemporaryDirectory(prefix: "fixturekit-tests")
     defer { directory.cleanUp() }
     let path = directory.file("killed.jsonl.gz")
 

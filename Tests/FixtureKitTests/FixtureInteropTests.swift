@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FixtureKit
@@ -9,7 +10,7 @@ struct FixtureInteropTests {
 
   @Test("python3's gzip and json modules read our file, bodies byte-exact")
   func pythonReadsOurFile() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try TemporaryDirectory(prefix: "fixturekit-tests")
     defer { directory.cleanUp() }
     let path = directory.file("session.jsonl.gz")
     let writer = try FixtureWriter(path: path, header: Samples.header)
@@ -62,7 +63,7 @@ struct FixtureInteropTests {
 
   @Test("we read a fixture written by python3's gzip module, also as concatenated members")
   func weReadPythonFile() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try TemporaryDirectory(prefix: "fixturekit-tests")
     defer { directory.cleanUp() }
     let path = directory.file("python.jsonl.gz")
     let script = """

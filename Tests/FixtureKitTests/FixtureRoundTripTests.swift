@@ -18,7 +18,7 @@ struct FixtureRoundTripTests {
 
   @Test("a file fixture appears under its name only after finish, then reads back")
   func partialFileIsRenamedOnFinish() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try TemporaryDirectory(prefix: "fixturekit-tests")
     defer { directory.cleanUp() }
     let path = directory.file("session.jsonl.gz")
     let writer = try FixtureWriter(path: path, header: Samples.header)
@@ -34,7 +34,7 @@ struct FixtureRoundTripTests {
 
   @Test("a failed or abandoned re-recording leaves the existing fixture byte-identical")
   func abandonedRecordingKeepsOldFixture() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try TemporaryDirectory(prefix: "fixturekit-tests")
     defer { directory.cleanUp() }
     let path = directory.file("session.jsonl.gz")
     let first = try FixtureWriter(path: path, header: Samples.header)

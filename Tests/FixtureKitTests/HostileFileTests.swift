@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FixtureKit
@@ -142,7 +143,7 @@ struct HostileFileTests {
 
   @Test("errors from files name the path")
   func errorsNameTheFile() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try TemporaryDirectory(prefix: "fixturekit-tests")
     defer { directory.cleanUp() }
     let path = directory.file("broken.jsonl.gz")
     try Data("not gzip".utf8).write(to: URL(fileURLWithPath: path))

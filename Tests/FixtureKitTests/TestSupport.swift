@@ -3,22 +3,6 @@ import TestSupport
 
 @testable import FixtureKit
 
-/// A fresh directory under the system temporary directory, removed by `cleanUp()`.
-struct TemporaryDirectory {
-  let path: String
-
-  init() throws {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("fixturekit-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    path = url.path
-  }
-
-  func file(_ name: String) -> String { path + "/" + name }
-
-  func cleanUp() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 enum Samples {
   static let header = FixtureHeader(
     feed: "books", tool: "fixturekit-tests", base: "http://127.0.0.1:8080/v1",

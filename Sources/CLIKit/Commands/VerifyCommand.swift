@@ -48,6 +48,10 @@ public struct VerifyCommand: TableflowCommand {
     let files = Self.files(under: folder, as: given)
     let fixtures = files.filter { $0.hasSuffix(".jsonl.gz") }
     let goldens = Set(files.filter { $0.hasSuffix(".log") })
+    if fixtures.isEmpty && goldens.isEmpty {
+      io.fail("\(given): no fixtures (*.jsonl.gz) or golden logs (*.log) to verify")
+      return .noInput
+    }
     var worst = ExitCode.success
     var passed = 0
     var failed = 0

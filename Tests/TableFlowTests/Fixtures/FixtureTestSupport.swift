@@ -46,22 +46,6 @@ final class SleepLoggingClock: Clock {
   }
 }
 
-/// A fresh temporary directory.
-struct FixtureDirectory {
-  let path: String
-
-  init() throws {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tableflow-fixture-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    path = url.path
-  }
-
-  func file(_ name: String) -> String { path + "/" + name }
-
-  func cleanUp() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 /// Decompresses a gzip file with the system's `zcat`, independently of FixtureKit.
 func zcat(_ path: String) throws -> [UInt8] {
   let process = Process()

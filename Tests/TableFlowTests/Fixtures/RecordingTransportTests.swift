@@ -1,5 +1,6 @@
 import FixtureKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TableFlow
@@ -8,7 +9,7 @@ import Testing
 struct RecordingTransportTests {
   @Test("requests, responses, failures and intents land in one seq order, relative URLs")
   func recordsOneSessionInOrder() async throws {
-    let directory = try FixtureDirectory()
+    let directory = try TemporaryDirectory(prefix: "tableflow-fixture-tests")
     defer { directory.cleanUp() }
     let path = directory.file("books.jsonl.gz")
     let recorder = try SessionRecorder(
@@ -57,7 +58,7 @@ struct RecordingTransportTests {
 
   @Test("secrets in headers, cookies, query, base URL and echoed bodies appear nowhere in the file")
   func secretsNeverReachTheFile() async throws {
-    let directory = try FixtureDirectory()
+    let directory = try TemporaryDirectory(prefix: "tableflow-fixture-tests")
     defer { directory.cleanUp() }
     let path = directory.file("secret.jsonl.gz")
     let token = "tok-3f9a8b7c6d5e4f"
@@ -117,7 +118,7 @@ struct RecordingTransportTests {
 struct RecordingConcurrencyTests {
   @Test("concurrent requests and intents get unique seqs and every response names its request")
   func concurrentExchangesPairCorrectly() async throws {
-    let directory = try FixtureDirectory()
+    let directory = try TemporaryDirectory(prefix: "tableflow-fixture-tests")
     defer { directory.cleanUp() }
     let path = directory.file("concurrent.jsonl.gz")
     let recorder = try SessionRecorder(path: path, feed: "books", tool: "tests")

@@ -1,6 +1,7 @@
 import FixtureKit
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import TableFlow
@@ -9,7 +10,7 @@ import Testing
 struct ReplayTransportTests {
   /// Records `requests` against an echoing backend and returns the fixture path.
   private func record(
-    _ requests: [TransportRequest], intents: [String] = ["load"], in directory: FixtureDirectory,
+    _ requests: [TransportRequest], intents: [String] = ["load"], in directory: TemporaryDirectory,
     live: ScriptedBackend = .echo()
   ) async throws -> String {
     let path = directory.file("session.jsonl.gz")
@@ -27,7 +28,7 @@ struct ReplayTransportTests {
 
   @Test("answers match on method, path, query in any order and body; header and intents exposed")
   func replaysRecordedAnswers() async throws {
-    let directory = try FixtureDirectory()
+    let directory = try TemporaryDirectory(prefix: "tableflow-fixture-tests")
     defer { directory.cleanUp() }
     let post = TransportRequest(method: "POST", path: "/api/session", body: Array("a=1".utf8))
     let path = try await record([list, post], intents: ["load", "select book-1", "back"], in: directory)
@@ -47,7 +48,7 @@ struct ReplayTransportTests {
 
   @Test("identical requests are answered in recorded order, then report exhaustion")
   func identicalRequestsInOrder() async throws {
-    let directory = try FixtureDirectory()
+    let directory = try TemporaryDirectory(prefix: "tableflow-fixture-tests")
     defer { directory.cleanUp() }
     let counter = ReplyCounter()
     let live = ScriptedBackend { _ in
@@ -69,7 +70,7 @@ struct ReplayTransportTests {
 
   @Test("an unmatched request names the nearest candidates and what differed")
   func unmatchedRequestExplainsItself() async throws {
-    let directory = try FixtureDirectory()
+    let directory = try TemporaryDirectory(prefix: "tableflow-fixture-tests")
     defer { directory.cleanUp() }
     let post = TransportRequest(method: "POST", path: "/api/session", body: Array("user=a".utf8))
     let path = try await record([list, post, TransportRequest(path: "/api/photos")], in: directory)
@@ -107,7 +108,7 @@ struct ReplayTransportTests {
 
   @Test("redacted query values match whatever secret the replay sends")
   func redactedValuesMatchAnything() async throws {
-    let directory = try FixtureDirectory()
+    let directory = try TemporaryDirectory(prefix: "tableflow-fixture-tests")
     defer { directory.cleanUp() }
     let request = TransportRequest(path: "/api/photos", query: [NameValue("token", "secret-one-111")])
     let path = try await record([request], in: directory)
@@ -119,7 +120,7 @@ struct ReplayTransportTests {
 
   @Test("a recorded transport failure is replayed as the same failure")
   func recordedFailureReplays() async throws {
-    let directory = try FixtureDirectory()
+    let directory = try TemporaryDirectory(prefix: "tableflow-fixture-tests")
     defer { directory.cleanUp() }
     let live = ScriptedBackend { request throws(TransportError) in
       throw TransportError(.timedOut, "no answer within 5 s")
@@ -135,7 +136,7 @@ struct ReplayTransportTests {
 
   @Test("latency is virtual by default and waited out on the clock only when realtime")
   func realtimeUsesTheClock() async throws {
-    let directory = try FixtureDirectory()
+    let directory = try TemporaryDirectory(prefix: "tableflow-fixture-tests")
     defer { directory.cleanUp() }
     let path = try await record([list, TransportRequest(path: "/api/photos")], in: directory)
     let clock = SleepLoggingClock()
@@ -150,7 +151,7 @@ struct ReplayTransportTests {
 
   @Test("mode missing replays what it has, fetches the rest live and records a complete session")
   func missingModeFillsGaps() async throws {
-    let directory = try FixtureDirectory()
+    let directory = try TemporaryDirectory(prefix: "tableflow-fixture-tests")
     defer { directory.cleanUp() }
     let path = try await record([list], in: directory)
     let live = ScriptedBackend.echo()
@@ -169,7 +170,7 @@ struct ReplayTransportTests {
 
   @Test("mode all sends everything live; mode none never does")
   func allAndNoneModes() async throws {
-    let directory = try FixtureDirectory()
+    let directory = try TemporaryDirectory(prefix: "tableflow-fixture-tests")
     defer { directory.cleanUp() }
     let path = try await record([list], in: directory)
     let live = ScriptedBackend.echo()
@@ -183,7 +184,7 @@ struct ReplayTransportTests {
 
   @Test("a .partial from a killed recording replays its complete records when salvaging")
   func salvagedPartialReplays() async throws {
-    let directory = try FixtureDirectory()
+    let directory = try TemporaryDirectory(prefix: "tableflow-fixture-tests")
     defer { directory.cleanUp() }
     let path = directory.file("killed.jsonl.gz")
     let recorder = try SessionRecorder(path: path, feed: "books", tool: "tests")

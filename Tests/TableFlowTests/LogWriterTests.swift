@@ -132,3 +132,27 @@ struct LogWriterTests {
     #expect(JSONValue.string("\u{1}\t").text == #""\u0001\t""#)
   }
 }
+
+@Suite("Text log stages")
+struct TextLogStageTests {
+  @Test("a reloaded section is printed with its new header and the rows it arrives with")
+  func sectionReload() throws {
+    func row(_ id: String) -> Row {
+      Row(id: RowID(id), kind: "item", model: FieldsModel(fields: [Field("title", .text(id))], height: 44))
+    }
+    let old = TableSnapshot(uncheckedSections: [Section(id: "s", header: "Old", rows: [row("a")])])
+    let new = TableSnapshot(uncheckedSections: [Section(id: "s", header: "New", rows: [row("a"), row("b")])])
+    let changeset = new.difference(from: old)
+    let stage = try #require(changeset.stages.first)
+    #expect(stage.sectionReloads == [0])
+    let text = TextLogWriter.describe(stage, number: 1, before: old)
+    let expected = [
+      "  stage 1: 1 section reloaded",
+      "    * section 0 s reloaded",
+      "    * now section 0 s \"New\" [dynamic], 2 rows",
+      "        0.0 item a  title=\"a\"  height=44",
+      "        0.1 item b  title=\"b\"  height=44",
+    ]
+    #expect(text == expected.joined(separator: "\n") + "\n")
+  }
+}

@@ -55,22 +55,10 @@ extension TextLogWriter {
       }
     }
     for index in stage.sectionInserts.sorted() where after.sections.indices.contains(index) {
-      let section = after.sections[index]
-      out +=
-        "    + " + describe(section, at: index)
-        + ", \(section.rows.count) row\(section.rows.count == 1 ? "" : "s")\n"
-      for (r, value) in section.rows.enumerated() {
-        out += "        " + describe(value, at: RowPosition(section: index, row: r)) + "\n"
-      }
+      out += arrivingSection(after.sections[index], at: index, mark: "+")
     }
     for index in stage.sectionReloads.sorted() where after.sections.indices.contains(index) {
-      let section = after.sections[index]
-      out +=
-        "    * now " + describe(section, at: index)
-        + ", \(section.rows.count) row\(section.rows.count == 1 ? "" : "s")\n"
-      for (r, value) in section.rows.enumerated() {
-        out += "        " + describe(value, at: RowPosition(section: index, row: r)) + "\n"
-      }
+      out += arrivingSection(after.sections[index], at: index, mark: "* now")
     }
     for position in stage.rowInserts.sorted() {
       if let value = row(at: position, in: after) {
@@ -97,5 +85,15 @@ extension TextLogWriter {
     add(stage.rowReloads.count, "row", "reloaded")
     add(stage.rowReconfigures.count, "row", "reconfigured")
     return parts.joined(separator: ", ")
+  }
+
+  /// A section a stage inserts or reloads, with the rows it arrives with.
+  private static func arrivingSection(_ section: Section, at index: Int, mark: String) -> String {
+    let count = section.rows.count
+    var out = "    \(mark) " + describe(section, at: index) + ", \(count) row\(count == 1 ? "" : "s")\n"
+    for (row, value) in section.rows.enumerated() {
+      out += "        " + describe(value, at: RowPosition(section: index, row: row)) + "\n"
+    }
+    return out
   }
 }

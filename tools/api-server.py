@@ -14,7 +14,8 @@ so every run answers every request with the same bytes.
 
 Users: any name of letters, digits, '.', '_' or '-' has a collection (`pmtao`, the default
 user, has 300 books); `empty` has none; `nobody` does not exist (404). Passwords for
-POST /api/session: pmtao / douban, tom / sawyer.
+POST /api/session: pmtao / plum-tea-7391, tom / raft-river-2048 (demo credentials that
+appear nowhere else in the data, so a leak into a fixture is easy to grep for).
 
 Profile variants (query `variant=` or header `X-Profile-Variant:`): `full` (the default, the
 sample of profile-server-data.json), `minimal` (no `about` key, no friends), `bare` (only id,
@@ -320,7 +321,7 @@ def make_photos():
     return {"photos": photos, "albums": albums}
 
 
-PASSWORDS = {"pmtao": "douban", "tom": "sawyer"}
+PASSWORDS = {"pmtao": "plum-tea-7391", "tom": "raft-river-2048"}
 USER_NAMES = {"pmtao": "陶先生", "tom": "Tom Sawyer"}
 USER_PATTERN = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 

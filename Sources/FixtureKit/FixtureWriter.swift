@@ -24,6 +24,9 @@ public final class FixtureWriter {
   public private(set) var compressedBytes = 0
   /// The number of uncompressed JSON Lines bytes written so far.
   public private(set) var uncompressedBytes = 0
+  /// The reader's caps, applied before each record is written: a record that replay would
+  /// refuse is never written.
+  public let limits: FixtureLimits
 
   private var sink: Sink
   private let deflater: Zlib.Deflater
@@ -37,9 +40,13 @@ public final class FixtureWriter {
   ///     replacing any stale partial file.
   ///   - header: The header line.
   ///   - level: The zlib compression level, 0…9 (6 is gzip's default).
+  ///   - limits: The caps replay will read the file with (see ``append(_:)``).
   /// - Throws: `FixtureError` when the partial file cannot be created or written.
-  public init(path: String, header: FixtureHeader, level: Int = 6) throws(FixtureError) {
+  public init(
+    path: String, header: FixtureHeader, level: Int = 6, limits: FixtureLimits = .standard
+  ) throws(FixtureError) {
     self.path = path
+    self.limits = limits
     partialPath = path + ".partial"
     sink = .file(try PosixFile.create(path + ".partial"))
     deflater = try Self.makeDeflater(level: level, name: path, bufferSize: 128 * 1024)
@@ -47,7 +54,10 @@ public final class FixtureWriter {
   }
 
   /// Starts a fixture held in memory; read it with `finishedBytes()`.
-  public init(inMemoryWith header: FixtureHeader, level: Int = 6) throws(FixtureError) {
+  public init(
+    inMemoryWith header: FixtureHeader, level: Int = 6, limits: FixtureLimits = .standard
+  ) throws(FixtureError) {
+    self.limits = limits
     path = nil
     partialPath = nil
     sink = .memory(ByteBuffer(capacity: 4096))
@@ -74,17 +84,37 @@ public final class FixtureWriter {
   /// Appends a record with the next `seq` and flushes it to the file.
   ///
   /// - Returns: The record's `seq` (1 for the first record).
-  /// - Throws: `FixtureError` when writing fails; the writer is then closed and the partial
-  ///   file keeps every record appended before.
+  /// - Throws: `FixtureError` `.recordTooLarge` or `.fileTooLarge` when the record would break
+  ///   `limits`: nothing is written and the writer stays usable. Any other `FixtureError`
+  ///   when writing fails; the writer is then closed and the partial file keeps every record
+  ///   appended before.
   @discardableResult
   public func append(_ entry: FixtureRecord.Entry) throws(FixtureError) -> Int {
     try checkOpen()
     let seq = recordsWritten + 1
+    if case .response(let response) = entry, response.body.count > limits.maximumRecordBytes {
+      // The encoded line is at least as long as the body: refuse before encoding it.
+      throw overLimit(.recordTooLarge, seq, "a body of \(response.body.count) bytes")
+    }
     line.removeAll()
     RecordEncoder.encode(FixtureRecord(seq: seq, entry: entry), to: line)
+    if line.liveCount > limits.maximumRecordBytes {
+      throw overLimit(.recordTooLarge, seq, "\(line.liveCount) bytes")
+    }
+    if uncompressedBytes + line.liveCount + 1 > limits.maximumInflatedBytes {
+      throw overLimit(.fileTooLarge, seq, "\(uncompressedBytes + line.liveCount + 1) bytes in all")
+    }
     try emitLine()
     recordsWritten = seq
     return seq
+  }
+
+  private func overLimit(_ code: FixtureError.Code, _ seq: Int, _ size: String) -> FixtureError {
+    let limit = code == .recordTooLarge ? limits.maximumRecordBytes : limits.maximumInflatedBytes
+    let what = code == .recordTooLarge ? "record" : "fixture"
+    return FixtureError(
+      code, "\(size) is over the reader's limit of \(limit) bytes per \(what); not written",
+      file: path, record: seq)
   }
 
   private func checkOpen() throws(FixtureError) {

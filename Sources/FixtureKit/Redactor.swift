@@ -1,10 +1,12 @@
 /// Applies a `Redaction` to records before they are written, remembering the secrets it saw.
 ///
-/// Values of secret headers and query parameters are replaced by `REDACTED` where they stand.
-/// Each such value (at least `minimumLearnedLength` bytes long) is also remembered, and every
-/// later URL, header value, body and message has it scrubbed too, so a server that echoes a
-/// token back cannot leak it into the file. Redact a session's records in order, with one
-/// redactor.
+/// Values stored under secret names (headers, query items, form fields, JSON keys at any
+/// depth, feed parameters) and every header the transport adds itself are replaced by
+/// `REDACTED` where they stand. Each such value (at least `minimumLearnedLength` bytes long) is
+/// also remembered, with its percent-decoded and base64 forms where they apply, and every
+/// later URL, header value, body, intent and message has it scrubbed too, so a server that
+/// echoes a token back cannot leak it into the file. Redact a session's records in order, with
+/// one redactor.
 public struct Redactor: Sendable {
   /// Shorter secret values are replaced where they stand but not hunted elsewhere.
   public static let minimumLearnedLength = 6
@@ -21,7 +23,12 @@ public struct Redactor: Sendable {
     for pattern in redaction.bodyPatterns { learn(pattern) }
   }
 
-  private mutating func learn(_ secret: String) {
+  /// The number of distinct secret values learned so far.
+  public var learnedCount: Int { secrets.count }
+
+  /// Remembers `secret` so it is scrubbed wherever it appears later (ignored when shorter than
+  /// `minimumLearnedLength`).
+  public mutating func learn(_ secret: String) {
     let bytes = Array(secret.utf8)
     guard bytes.count >= Self.minimumLearnedLength, !secrets.contains(bytes),
       secret != Redaction.replacement
@@ -31,7 +38,8 @@ public struct Redactor: Sendable {
   }
 
   /// Learns the secret parts of a header value: the whole value, the credential after an
-  /// authorization scheme, and each cookie's value.
+  /// authorization scheme (and, for `Basic`, the decoded `user:password` and password), and
+  /// each cookie's value.
   private mutating func learnHeaderValue(name: String, value: String) {
     learn(value)
     switch name.lowercased() {
@@ -43,27 +51,51 @@ public struct Redactor: Sendable {
     default:
       // `Bearer TOKEN`, `Basic CREDENTIALS`: the credential alone may be echoed elsewhere.
       let words = value.split(separator: " ", maxSplits: 1)
-      if words.count == 2 { learn(String(words[1])) }
+      guard words.count == 2 else { return }
+      let credential = words[1].trimmingSpaces
+      learn(credential)
+      if words[0].lowercased() == "basic" {
+        let decoded = Array(credential.utf8).withUnsafeBytes { JSONText.decodeBase64($0) }
+        if let decoded, let text = String(validating: decoded, as: UTF8.self) {
+          learnUserInfo(text)
+        }
+      }
     }
   }
 
+  /// Learns `user:password` (decoded): the pair, the password, and the pair's base64.
+  private mutating func learnUserInfo(_ userInfo: String) {
+    learn(userInfo)
+    if let colon = userInfo.firstIndex(of: ":") { learn(String(userInfo[userInfo.index(after: colon)...])) }
+    let buffer = ByteBuffer(capacity: userInfo.utf8.count * 4 / 3 + 8)
+    var copy = userInfo
+    copy.withUTF8 { JSONText.appendBase64($0, to: buffer) }
+    learn(String(decoding: UnsafeRawBufferPointer(buffer.live), as: UTF8.self))
+  }
+
   /// Redacts a request's headers, query and body.
-  public mutating func redact(_ request: RecordedRequest) -> RecordedRequest {
+  ///
+  /// - Parameter addedHeaders: headers the transport adds to every request itself (`--header`,
+  ///   URL credentials): they are recorded in front of the request's own, every value
+  ///   redacted whatever its name, and learned.
+  public mutating func redact(
+    _ request: RecordedRequest, addedHeaders: [FixtureField] = []
+  ) -> RecordedRequest {
     var result = request
-    result.headers = redactHeaders(request.headers)
+    for field in addedHeaders { learnHeaderValue(name: field.name, value: field.value) }
+    result.headers =
+      addedHeaders.map { FixtureField($0.name, Redaction.replacement) } + redactHeaders(request.headers)
     result.url = redactURL(request.url)
+    guard let body = request.body else { return result }
     let isForm = request.headers.contains {
       $0.name.lowercased() == "content-type" && $0.value.lowercased().contains("x-www-form-urlencoded")
     }
-    if isForm, let body = request.body {
+    if isForm, let text = String(validating: body, as: UTF8.self) {
       // A form body is a query string: its password, token and key fields are redacted too.
-      let text = String(decoding: body, as: UTF8.self)
-      if Array(text.utf8) == body {
-        result.body = Array(String(redactURL("?" + text).dropFirst()).utf8)
-        return result
-      }
+      result.body = Array(String(redactURL("?" + text).dropFirst()).utf8)
+      return result
     }
-    result.body = request.body.map(scrub)
+    result.body = redactBody(body)
     return result
   }
 
@@ -71,7 +103,7 @@ public struct Redactor: Sendable {
   public mutating func redact(_ response: RecordedResponse) -> RecordedResponse {
     var result = response
     result.headers = redactHeaders(response.headers)
-    result.body = scrub(response.body)
+    result.body = redactBody(response.body)
     return result
   }
 
@@ -80,6 +112,51 @@ public struct Redactor: Sendable {
     var result = failure
     result.message = scrub(failure.message)
     return result
+  }
+
+  /// Scrubs known secrets from an intent line.
+  public func redact(intent: String) -> String { scrub(intent) }
+
+  /// Redacts a fixture header: credentials in the base URL, and parameters with secret names.
+  public mutating func redact(_ header: FixtureHeader) -> FixtureHeader {
+    var result = header
+    result.base = header.base.map { redactBaseURL($0) }
+    result.params = redactParameters(header.params)
+    return result
+  }
+
+  /// Replaces the values of feed parameters with secret names (learning them).
+  public mutating func redactParameters(_ parameters: [String: String]) -> [String: String] {
+    var result = parameters
+    for (name, value) in parameters.sorted(by: { $0.key < $1.key }) where redaction.isSecretName(name) {
+      learn(value)
+      result[name] = value.isEmpty ? value : Redaction.replacement
+    }
+    for (name, value) in result where !redaction.isSecretName(name) { result[name] = scrub(value) }
+    return result
+  }
+
+  /// Redacts one record of an existing fixture (the `tableflow redact` rewrite).
+  public mutating func redact(_ entry: FixtureRecord.Entry) -> FixtureRecord.Entry {
+    switch entry {
+    case .request(let request): return .request(redact(request))
+    case .response(let response): return .response(redact(response))
+    case .intent(let intent): return .intent(redact(intent: intent))
+    case .error(let failure): return .error(redact(failure))
+    }
+  }
+
+  /// Redacts a JSON body by key name, then scrubs every known secret from it.
+  private mutating func redactBody(_ body: [UInt8]) -> [UInt8] {
+    var current = body
+    if JSONSecretRewriter.looksLikeJSON(body) {
+      let redaction = redaction
+      if let outcome = JSONSecretRewriter.rewrite(body, isSecret: { redaction.isSecretName($0) }) {
+        for value in outcome.replaced { learn(value) }
+        current = outcome.bytes
+      }
+    }
+    return scrub(current)
   }
 
   /// Removes credentials (`user:password@`) and secret query values from an absolute base URL.
@@ -96,7 +173,8 @@ public struct Redactor: Sendable {
       if let at = characters[authorityStart..<authorityEnd].lastIndex(of: "@") {
         let userInfo = String(characters[authorityStart..<at])
         learn(userInfo)
-        for part in userInfo.split(separator: ":") { learn(QueryString.percentDecoded(part.utf8)) }
+        for part in userInfo.split(separator: ":") { learn(String(part)) }
+        learnUserInfo(QueryString.percentDecoded(userInfo.utf8))
         text = String(characters[..<authorityStart]) + String(characters[(at + 1)...])
       }
     }
@@ -113,8 +191,8 @@ public struct Redactor: Sendable {
         continue
       }
       let name = QueryString.percentDecoded(piece[..<equals].utf8)
-      if redaction.redactsQueryItem(name) {
-        let raw = String(piece[piece.index(after: equals)...])
+      let raw = String(piece[piece.index(after: equals)...])
+      if redaction.redactsQueryItem(name), !raw.isEmpty {
         learn(raw)
         learn(QueryString.percentDecoded(raw.utf8))
         rewritten.append(String(piece[...equals]) + Redaction.replacement)

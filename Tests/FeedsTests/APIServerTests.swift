@@ -36,7 +36,7 @@ struct APIServerTests {
     let photos = try decoder.decode(PhotoLibrary.self, from: try await server.fetch("/api/photos").body)
     #expect(!photos.photos.isEmpty && !photos.albums.isEmpty)
 
-    let good = try JSONEncoder().encode(SessionRequest(username: "pmtao", password: "douban"))
+    let good = try JSONEncoder().encode(SessionRequest(username: "pmtao", password: "plum-tea-7391"))
     let signedIn = try await server.fetch("/api/session", method: "POST", body: good)
     #expect(try decoder.decode(SessionResponse.self, from: signedIn.body).succeeded)
     let bad = try JSONEncoder().encode(SessionRequest(username: "pmtao", password: "nope"))

@@ -44,8 +44,8 @@ struct RecordedSession: CustomStringConvertible, Sendable {
     RecordedSession(
       feed: "profile", name: "malformed",
       faults: [QueuedFault(spec: "malformed", count: 1, pathPrefix: "/api/profile")], expectedFailure: .data),
-    // The password is the loopback backend's demo credential, so the POST body keeps it:
-    // replay matches bodies exactly, and `tableflow replay` cannot know a redacted value.
+    // The password is redacted in the POST body and the header's params; replay matches
+    // because the incoming request is redacted the same way before matching.
     RecordedSession(feed: "signin", name: "session"),
     RecordedSession(feed: "signin", name: "wrong-password", parameters: ["password": "not-the-password"]),
     RecordedSession(feed: "photos", name: "session"),

@@ -4,7 +4,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// `tools/api-server.py` started on a free loopback port for one test, stopped by `stop()`.
+/// `tools/api-server.py` (or another script under `tools/` that prints the same
+/// `listening on URL` line, such as `tools/hostile-server.py`) started on a free loopback port
+/// for one test, stopped by `stop()`.
 public final class APIServer: Sendable {
   /// The base URL, e.g. `http://127.0.0.1:41234` (plus the prefix, if any).
   public let baseURL: URL
@@ -30,10 +32,12 @@ public final class APIServer: Sendable {
   }
 
   /// Starts the server and waits for its `listening on …` line.
-  public init(arguments: [String] = []) throws {
+  ///
+  /// - Parameter script: the server script, relative to the package root.
+  public init(script: String = "tools/api-server.py", arguments: [String] = []) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    let script = Self.packageRoot.appendingPathComponent("tools/api-server.py").path
+    let script = Self.packageRoot.appendingPathComponent(script).path
     process.arguments = ["python3", script, "--port", "0"] + arguments
     let out = Pipe()
     process.standardOutput = out

@@ -4,7 +4,9 @@ import Foundation
 /// `tableflow inspect FIXTURE`: a fixture's header, one line per record, sizes, compression
 /// ratio and integrity.
 ///
-/// A damaged fixture lists its complete records, then the damage, and exits 65.
+/// A damaged fixture lists its complete records, then the damage, and exits 65. Values that
+/// look like secrets (see `SecretScanner`) are warned about on standard error, one line each,
+/// without the value; warnings do not change the exit code.
 public struct InspectCommand: TableflowCommand {
   init() {}
 
@@ -55,13 +57,17 @@ public struct InspectCommand: TableflowCommand {
     }
     var lines: [Line] = []
     var damage: FixtureError?
+    var scanner = SecretScanner()
+    var findings = scanner.scan(reader.header)
     do {
       while let record = try reader.next() {
         lines.append(Self.line(for: record, bytes: reader.lastRecordSize))
+        findings += scanner.scan(record)
       }
     } catch {
       damage = error
     }
+    Self.warn(about: findings, in: path, io: io)
     let compressed = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     let header = reader.header
     let report = Report(
@@ -83,6 +89,17 @@ public struct InspectCommand: TableflowCommand {
       return .dataError
     }
     return .success
+  }
+
+  /// One stderr line per finding (the first 20, then a count), never quoting a value.
+  private static func warn(about findings: [SecretScanner.Finding], in path: String, io: CommandIO) {
+    let shown = 20
+    for finding in findings.prefix(shown) {
+      io.err.line("tableflow: warning: \(path): \(finding) (possible secret; 'tableflow redact' rewrites it)")
+    }
+    if findings.count > shown {
+      io.err.line("tableflow: warning: \(path): \(findings.count - shown) more possible secrets")
+    }
   }
 
   private static func line(for record: FixtureRecord, bytes: Int) -> Line {

@@ -1,3 +1,4 @@
+import FixtureKit
 import Foundation
 import TableFlow
 
@@ -20,6 +21,9 @@ public struct ReplayCommand: TableflowCommand {
       options: [
         .init("--format", value: "FORMAT", allowed: ["text", "jsonl"], help: "log format (default text)"),
         .init("--expect", value: "GOLDEN", help: "compare the text log with this golden file"),
+        .init(
+          "--redact", value: "NAME", repeatable: true,
+          help: "redact NAME before matching, as the recording's --redact did"),
       ],
       flags: [
         .init("--full", help: "print every snapshot whole (text format)"),
@@ -35,6 +39,7 @@ public struct ReplayCommand: TableflowCommand {
       let capture = MemorySink()
       let code = try await replay(
         path, format: format, full: arguments.has("--full"), realtime: arguments.has("--realtime"),
+        redaction: Redaction(extraNames: arguments.allValues("--redact")),
         sink: arguments.value("--expect") == nil ? io.out : TeeSink(io.out, capture), io: io)
       guard let golden = arguments.value("--expect") else { return code }
       return max(code, try compare(capture.text, withGolden: golden, io: io))
@@ -47,9 +52,10 @@ public struct ReplayCommand: TableflowCommand {
   /// Replays `path` into `sink`. Shared with `verify` and the default command.
   func replay(
     _ path: String, format: LogFormat = .text, full: Bool = false, realtime: Bool = false,
-    sink: any OutputSink, io: CommandIO
+    redaction: Redaction = .standard, sink: any OutputSink, io: CommandIO
   ) async throws(CommandFailure) -> ExitCode {
-    let transport = try SessionRunner.loadFixture(path, options: ReplayOptions(realtime: realtime))
+    let transport = try SessionRunner.loadFixture(
+      path, options: ReplayOptions(realtime: realtime, redaction: redaction))
     let feed = try runner.feed(named: transport.header.feed)
     let session = SessionRunner.Session(
       feed: feed, transport: transport, parameters: transport.header.params,

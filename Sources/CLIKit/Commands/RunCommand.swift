@@ -20,10 +20,22 @@ public struct RunCommand: TableflowCommand {
         .init("--intents", value: "FILE", help: "one intent a line (default: load, or the fixture's)"),
         .init("--record", value: "PATH", help: "record the live session into PATH (.jsonl.gz)"),
         .init("--param", value: "K=V", repeatable: true, help: "a feed parameter, e.g. user=pmtao"),
-        .init("--header", value: "'Name: value'", repeatable: true, help: "a header for live requests"),
+        .init(
+          "--header", value: "'Name: value'", repeatable: true,
+          help: "a header for live requests (recorded as REDACTED, never sent to another origin)"),
+        .init(
+          "--redact", value: "NAME", repeatable: true,
+          help: "also redact values named NAME (header, key, field)"),
+        .init("--timeout", value: "S", help: "total deadline per live request in seconds (default 60)"),
+        .init(
+          "--max-response-bytes", value: "N",
+          help: "cap on a live response's decoded body (default 268435456, 256 MiB)"),
         .init("--format", value: "FORMAT", allowed: ["text", "jsonl"], help: "log format (default text)"),
       ],
-      flags: [.init("--full", help: "print every snapshot whole (text format)")],
+      flags: [
+        .init("--full", help: "print every snapshot whole (text format)"),
+        .init("--follow-redirects", help: "follow redirects to another origin, without credentials"),
+      ],
       discussion: """
         Give --live, --fixture, or both. With both, TABLEFLOW_RECORD=missing sends the requests \
         the fixture lacks live (and =all sends every request live); the default, none, replays only.
@@ -51,9 +63,14 @@ public struct RunCommand: TableflowCommand {
     let feed = try runner.feed(named: name)
     let parameters = try Self.parameters(arguments.allValues("--param"))
     let headers = try Self.headers(arguments.allValues("--header"))
+    let redaction = Redaction(extraNames: arguments.allValues("--redact"))
+    let timeout = try Self.timeout(arguments.value("--timeout"))
+    let maximumBytes = try Self.maximumResponseBytes(arguments.value("--max-response-bytes"))
     let live = try arguments.value("--live").map { url throws(CommandFailure) in
       do {
-        return try HTTPTransport(baseURL: url, headers: headers)
+        return try HTTPTransport(
+          baseURL: url, headers: headers, timeout: timeout, maximumResponseBytes: maximumBytes,
+          followsCrossOriginRedirects: arguments.has("--follow-redirects"))
       } catch {
         throw CommandFailure(.usage, "--live: \(error)")
       }
@@ -70,7 +87,7 @@ public struct RunCommand: TableflowCommand {
       do {
         return try SessionRecorder(
           path: path, feed: feed.name, tool: "tableflow \(Tableflow.version)",
-          base: arguments.value("--live"), params: parameters)
+          base: arguments.value("--live"), params: parameters, redaction: redaction)
       } catch {
         throw CommandFailure(.ioError, "\(error)")
       }
@@ -81,7 +98,7 @@ public struct RunCommand: TableflowCommand {
     if let fixturePath {
       let mode = try Self.recordMode(io.environment, hasLive: live != nil)
       let replay = try SessionRunner.loadFixture(
-        fixturePath, options: ReplayOptions(mode: mode, live: live, recorder: recorder))
+        fixturePath, options: ReplayOptions(mode: mode, live: live, recorder: recorder, redaction: redaction))
       if intents == nil { intents = try SessionRunner.recordedIntents(of: replay) }
       transport = replay
       source = fixturePath
@@ -120,6 +137,23 @@ public struct RunCommand: TableflowCommand {
       parameters[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
     }
     return parameters
+  }
+
+  static func timeout(_ text: String?) throws(CommandFailure) -> Duration {
+    guard let text else { return .seconds(60) }
+    guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+      throw CommandFailure(.usage, "--timeout expects seconds between 0 and 86400 (got '\(text.prefix(40))')")
+    }
+    return .milliseconds(Int64((seconds * 1000).rounded(.up)))
+  }
+
+  static func maximumResponseBytes(_ text: String?) throws(CommandFailure) -> Int {
+    guard let text else { return HTTPTransport.defaultMaximumResponseBytes }
+    guard let bytes = Int(text), bytes > 0 else {
+      throw CommandFailure(
+        .usage, "--max-response-bytes expects a positive number of bytes (got '\(text.prefix(40))')")
+    }
+    return bytes
   }
 
   static func headers(_ lines: [String]) throws(CommandFailure) -> [NameValue] {

@@ -9,7 +9,7 @@ public enum Tableflow {
     let replay = ReplayCommand(runner: runner)
     return [
       RunCommand(runner: runner), replay, VerifyCommand(replayer: replay), DiffCommand(),
-      InspectCommand(), FeedsCommand(feeds: builtinFeeds),
+      InspectCommand(), RedactCommand(), FeedsCommand(feeds: builtinFeeds),
     ]
   }()
 

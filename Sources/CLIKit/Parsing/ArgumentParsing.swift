@@ -69,7 +69,7 @@ extension CommandSpec {
       let missing = positionals[result.positionals.count].name
       throw UsageError("missing argument \(missing); usage: \(usage)")
     }
-    if result.positionals.count > positionals.count {
+    if result.positionals.count > positionals.count, positionals.last?.isRepeatable != true {
       throw UsageError(
         "unexpected argument '\(result.positionals[positionals.count])'; usage: \(usage)")
     }

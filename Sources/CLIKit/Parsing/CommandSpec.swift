@@ -8,13 +8,16 @@ public struct CommandSpec: Sendable {
     public var name: String
     /// Whether the argument must be given.
     public var isRequired: Bool
+    /// Whether more may follow (only for the last positional), as in `FIXTURE…`.
+    public var isRepeatable: Bool
     /// One line of help.
     public var help: String
 
     /// Creates a positional argument.
-    public init(_ name: String, required: Bool = true, help: String) {
+    public init(_ name: String, required: Bool = true, repeatable: Bool = false, help: String) {
       self.name = name
       self.isRequired = required
+      self.isRepeatable = repeatable
       self.help = help
     }
   }
@@ -89,7 +92,8 @@ public struct CommandSpec: Sendable {
   public var usage: String {
     var parts = ["tableflow", name]
     for positional in positionals {
-      parts.append(positional.isRequired ? positional.name : "[\(positional.name)]")
+      let shown = positional.name + (positional.isRepeatable ? "..." : "")
+      parts.append(positional.isRequired ? shown : "[\(shown)]")
     }
     for option in options {
       let allowed = option.allowed.map { $0.joined(separator: "|") } ?? option.valueName

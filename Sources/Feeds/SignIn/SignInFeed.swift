@@ -1,7 +1,7 @@
 import TableFlow
 
 /// The sign-in forms of seed C. Parameters: `user` (default `pmtao`) and `password` (default
-/// `douban`, the loopback backend's password for pmtao), standing in for what a person types.
+/// `plum-tea-7391`, the loopback backend's password for pmtao), standing in for what a person types.
 public struct SignInFeed: Feed {
   /// `signin`.
   public let name = "signin"
@@ -19,7 +19,8 @@ public struct SignInFeed: Feed {
     feed: "signin",
     rules: [
       .init(name: "user", defaultValue: "pmtao", expected: "a user name", isValid: { $0.count <= 64 }),
-      .init(name: "password", defaultValue: "douban", expected: "a password", isValid: { $0.count <= 128 }),
+      .init(
+        name: "password", defaultValue: "plum-tea-7391", expected: "a password", isValid: { $0.count <= 128 }),
     ])
 
   /// The first sign-in page.

@@ -57,7 +57,14 @@ public actor ReplayTransport: Transport {
       if case .intent(let intent) = record.entry { return intent }
       return nil
     }
-    matcher = RequestMatcher(records: options.mode == .all ? [] : records)
+    // Recorded requests are redacted with the current rules too, so a fixture recorded
+    // before a rule existed (a cleartext password) still matches a redacted incoming request.
+    var recordedRedactor = Redactor(options.redaction)
+    let matchable = records.map { record in
+      guard case .request(let request) = record.entry else { return record }
+      return FixtureRecord(seq: record.seq, entry: .request(recordedRedactor.redact(request)))
+    }
+    matcher = RequestMatcher(records: options.mode == .all ? [] : matchable)
   }
 
   private static func fileExists(_ path: String) -> Bool {
@@ -77,8 +84,11 @@ public actor ReplayTransport: Transport {
   ///   `.cancelled` when the task is cancelled during a real-time wait.
   public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
     if options.mode == .all { return try await sendLive(request) }
+    // Redacted as the recording was (headers included: they decide whether a body is a form).
     let incoming = redactor.redact(
-      RecordedRequest(method: request.method.uppercased(), url: request.relativeURL, body: request.body))
+      RecordedRequest(
+        method: request.method.uppercased(), url: request.relativeURL,
+        headers: request.headers.map { FixtureField($0.name, $0.value) }, body: request.body))
     switch matcher.answer(to: incoming) {
     case .response(let recorded):
       let response = TransportResponse(
@@ -86,14 +96,14 @@ public actor ReplayTransport: Transport {
         body: recorded.body, elapsed: Self.duration(milliseconds: recorded.elapsedMilliseconds))
       try await wait(response.elapsed)
       if let recorder = options.recorder {
-        let seq = await recorder.record(request: request)
-        await recorder.record(response: response, toRequest: seq)
+        let seq = await recorder.record(request: request, addedHeaders: options.live?.addedHeaders ?? [])
+        if let tooLarge = await recorder.record(response: response, toRequest: seq) { throw tooLarge }
       }
       return response
     case .failure(let recorded):
       let error = TransportError(Self.code(named: recorded.code), recorded.message)
       if let recorder = options.recorder {
-        let seq = await recorder.record(request: request)
+        let seq = await recorder.record(request: request, addedHeaders: options.live?.addedHeaders ?? [])
         await recorder.record(failure: error, toRequest: seq)
       }
       throw error
@@ -137,6 +147,7 @@ public actor ReplayTransport: Transport {
   static func code(named name: String?) -> TransportError.Code {
     let known: [TransportError.Code] = [
       .unreachable, .timedOut, .cancelled, .notRecorded, .invalidRequest, .recordingFailed,
+      .responseTooLarge, .redirectRefused,
     ]
     return known.first { $0.description == name } ?? .unreachable
   }

@@ -25,19 +25,20 @@ public actor SessionRecorder {
   ///   - feed: The feed being recorded.
   ///   - tool: The program and version recording it.
   ///   - base: The live base URL; credentials and secret query values are removed first.
-  ///   - params: The feed parameters of the session.
+  ///   - params: The feed parameters of the session; values with secret names are redacted.
   ///   - redaction: What to redact; the defaults cover credentials, cookies and tokens.
+  ///   - limits: The caps replay reads with; a record over them is never written (a response
+  ///     too large becomes an error record instead).
   /// - Throws: `FixtureError` when the partial file cannot be created.
   public init(
     path: String, feed: String, tool: String, base: String? = nil, params: [String: String] = [:],
-    redaction: Redaction = .standard
+    redaction: Redaction = .standard, limits: FixtureLimits = .standard
   ) throws(FixtureError) {
     var redactor = Redactor(redaction)
-    let header = FixtureHeader(
-      feed: feed, tool: tool, base: base.map { redactor.redactBaseURL($0) }, params: params)
+    let header = redactor.redact(FixtureHeader(feed: feed, tool: tool, base: base, params: params))
     self.path = path
     partialPath = path + ".partial"
-    writer = try FixtureWriter(path: path, header: header)
+    writer = try FixtureWriter(path: path, header: header, limits: limits)
     self.redactor = redactor
   }
 
@@ -49,7 +50,7 @@ public actor SessionRecorder {
 
   /// Records an intent: one line of the intents-file syntax, such as `select book-123`.
   public func record(intent: String) {
-    write(.intent(intent))
+    write(.intent(redactor.redact(intent: intent)))
   }
 
   /// Records a session-level error that answers no request.
@@ -58,22 +59,44 @@ public actor SessionRecorder {
   }
 
   /// Records a request (redacted) and returns its `seq`, or `nil` when recording has failed.
-  public func record(request: TransportRequest) -> Int? {
+  ///
+  /// - Parameter addedHeaders: the headers the transport adds itself (see
+  ///   `Transport.addedHeaders`): recorded with every value redacted, and scrubbed wherever
+  ///   they are echoed.
+  public func record(request: TransportRequest, addedHeaders: [NameValue] = []) -> Int? {
     let recorded = redactor.redact(
       RecordedRequest(
         method: request.method.uppercased(), url: request.relativeURL,
-        headers: request.headers.map { FixtureField($0.name, $0.value) }, body: request.body))
+        headers: request.headers.map { FixtureField($0.name, $0.value) }, body: request.body),
+      addedHeaders: addedHeaders.map { FixtureField($0.name, $0.value) })
     return write(.request(recorded))
   }
 
   /// Records the response to the request recorded as `seq`.
-  public func record(response: TransportResponse, toRequest seq: Int?) {
+  ///
+  /// - Returns: `nil` when recorded; a `.responseTooLarge` error when the response would break
+  ///   the reader's limits, in which case an error record answers the request instead (so the
+  ///   replay fails the same way the caller should).
+  @discardableResult
+  public func record(response: TransportResponse, toRequest seq: Int?) -> TransportError? {
     let recorded = redactor.redact(
       RecordedResponse(
         request: seq ?? 0, status: response.status,
         headers: response.headers.map { FixtureField($0.name, $0.value) }, body: response.body,
         elapsedMilliseconds: Self.milliseconds(response.elapsed)))
-    write(.response(recorded))
+    guard failure == nil, !closed else { return nil }
+    do {
+      try writer.append(.response(recorded))
+      return nil
+    } catch  where error.code == .recordTooLarge || error.code == .fileTooLarge {
+      let tooLarge = TransportError(
+        .responseTooLarge, "the response cannot be recorded: \(error.message)")
+      record(failure: tooLarge, toRequest: seq)
+      return tooLarge
+    } catch {
+      failure = error
+      return nil
+    }
   }
 
   /// Records the transport failure that answered the request recorded as `seq`.

@@ -12,24 +12,51 @@ import FoundationNetworking
 /// throw ``TransportError`` (`.unreachable`, `.timedOut`, `.cancelled`). Cancelling the calling
 /// task cancels the request at once. Response headers are sorted by name, so logs and
 /// recordings do not depend on hash order.
+///
+/// Hostile backends are bounded: the body streams in and the request fails with
+/// `.responseTooLarge` once its decoded size (after `Content-Encoding`) passes
+/// `maximumResponseBytes`, so memory stays near the cap; each request has a total deadline
+/// (`timeout`) however slowly the bytes drip. A redirect within the origin (scheme, host and
+/// port) is followed; one to another origin fails with `.redirectRefused` unless
+/// `followsCrossOriginRedirects`, and even then the configured headers, `Authorization`,
+/// `Cookie` and every header named like a secret are dropped first. Credentials in the base URL
+/// (`http://user:pw@host`) are sent as an `Authorization: Basic` header, never kept in
+/// `baseURL`, and appear with the configured headers in ``addedHeaders`` so a recorder redacts
+/// them.
 public final class HTTPTransport: Transport {
-  /// The base URL every request path is appended to.
+  /// The default cap on a response body's decoded size: 256 MiB.
+  public static let defaultMaximumResponseBytes = 256 << 20
+
+  /// The base URL every request path is appended to, credentials removed.
   public let baseURL: String
   /// Headers added to every request (before the request's own).
   public let headers: [NameValue]
-  /// The timeout for requests that do not set one.
+  /// Every header this transport adds itself: `headers`, plus `Authorization: Basic …` when
+  /// the base URL carried credentials.
+  public let addedHeaders: [NameValue]
+  /// The total deadline for requests that do not set one: from sending to the last byte.
   public let defaultTimeout: Duration
+  /// The most decoded body bytes a response may have.
+  public let maximumResponseBytes: Int
+  /// Whether redirects to another origin are followed (without credentials).
+  public let followsCrossOriginRedirects: Bool
   private let session: URLSession
+  private let delegate: HTTPSessionDelegate
 
   /// Creates a transport.
   ///
   /// - Parameters:
-  ///   - baseURL: `http://host:port` with an optional path prefix; a trailing `/` is ignored.
+  ///   - baseURL: `http://host:port` with an optional path prefix and optional
+  ///     `user:password@`; a trailing `/` is ignored.
   ///   - headers: added to every request (for example an `Authorization` header).
-  ///   - timeout: for requests that do not set their own.
+  ///   - timeout: the total deadline for requests that do not set their own (default 60 s).
+  ///   - maximumResponseBytes: the cap on a body's decoded size (default 256 MiB).
+  ///   - followsCrossOriginRedirects: follow redirects to another origin, without credentials.
   /// - Throws: ``TransportError`` `.invalidRequest` when `baseURL` is not an http(s) URL.
   public init(
-    baseURL: String, headers: [NameValue] = [], timeout: Duration = .seconds(30)
+    baseURL: String, headers: [NameValue] = [], timeout: Duration = .seconds(60),
+    maximumResponseBytes: Int = HTTPTransport.defaultMaximumResponseBytes,
+    followsCrossOriginRedirects: Bool = false
   ) throws(TransportError) {
     var base = baseURL
     while base.hasSuffix("/") { base.removeLast() }
@@ -37,18 +64,50 @@ public final class HTTPTransport: Transport {
       scheme == "http" || scheme == "https",
       url.host != nil
     else {
-      throw TransportError(.invalidRequest, "base URL '\(baseURL)' is not an http or https URL")
+      let shown = Self.splitCredentials(baseURL)?.url ?? baseURL
+      throw TransportError(.invalidRequest, "base URL '\(shown)' is not an http or https URL")
+    }
+    var added = headers
+    if let (withoutCredentials, userInfo) = Self.splitCredentials(base) {
+      base = withoutCredentials
+      let hasAuthorization = headers.contains { $0.name.lowercased() == "authorization" }
+      if !hasAuthorization {
+        added.append(NameValue("Authorization", "Basic " + Data(userInfo.utf8).base64EncodedString()))
+      }
     }
     self.baseURL = base
     self.headers = headers
+    self.addedHeaders = added
     self.defaultTimeout = timeout
+    self.maximumResponseBytes = max(0, maximumResponseBytes)
+    self.followsCrossOriginRedirects = followsCrossOriginRedirects
+    let delegate = HTTPSessionDelegate(
+      maximumResponseBytes: max(0, maximumResponseBytes),
+      followsCrossOriginRedirects: followsCrossOriginRedirects,
+      credentialHeaderNames: Set(added.map { $0.name.lowercased() }))
+    self.delegate = delegate
     let configuration = URLSessionConfiguration.ephemeral
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
-    self.session = URLSession(configuration: configuration)
+    self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
   }
 
   deinit { session.finishTasksAndInvalidate() }
+
+  /// Splits `user:password@` off an absolute URL: the URL without it, and the decoded
+  /// `user:password`; `nil` when there is none.
+  static func splitCredentials(_ url: String) -> (url: String, userInfo: String)? {
+    guard let schemeEnd = url.range(of: "://") else { return nil }
+    let authorityStart = schemeEnd.upperBound
+    let authorityEnd =
+      url[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
+    guard let at = url[authorityStart..<authorityEnd].lastIndex(of: "@") else { return nil }
+    let raw = url[authorityStart..<at]
+    let decoded = raw.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+      .map { $0.removingPercentEncoding ?? String($0) }
+      .joined(separator: ":")
+    return (String(url[..<authorityStart]) + String(url[url.index(after: at)...]), decoded)
+  }
 
   /// Sends one request; see the type's discussion for errors and cancellation.
   public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
@@ -57,19 +116,29 @@ public final class HTTPTransport: Transport {
       throw TransportError(.cancelled, "\(request.method) \(request.relativeURL) cancelled")
     }
     let start = ContinuousClock.now
-    let outcome = await perform(urlRequest)
-    switch outcome {
-    case .success(let (body, response)):
+    let deadline = request.timeout ?? defaultTimeout
+    switch await perform(urlRequest, deadline: deadline) {
+    case .response(let response, let body):
       let headers = response.allHeaderFields.compactMap { key, value -> NameValue? in
         guard let name = key as? String else { return nil }
         return NameValue(name, "\(value)")
       }
       .sorted { ($0.name.lowercased(), $0.value) < ($1.name.lowercased(), $1.value) }
       return TransportResponse(
-        status: response.statusCode, headers: headers, body: [UInt8](body),
-        elapsed: ContinuousClock.now - start)
+        status: response.statusCode, headers: headers, body: body, elapsed: ContinuousClock.now - start)
+    case .tooLarge:
+      throw TransportError(
+        .responseTooLarge,
+        "the body is larger than the \(maximumResponseBytes)-byte cap (--max-response-bytes)")
+    case .deadlinePassed:
+      throw TransportError(.timedOut, "no complete response within \(Self.seconds(deadline)) (--timeout)")
+    case .redirectRefused(let origin):
+      throw TransportError(
+        .redirectRefused,
+        "redirected to another origin (\(origin)); not followed (--follow-redirects follows it without credentials)"
+      )
     case .failure(let error):
-      throw Self.transportError(error, for: request, timeout: request.timeout ?? defaultTimeout)
+      throw Self.transportError(error, for: request, timeout: deadline)
     }
   }
 
@@ -81,36 +150,49 @@ public final class HTTPTransport: Transport {
     var urlRequest = URLRequest(url: url)
     urlRequest.httpMethod = request.method
     let timeout = request.timeout ?? defaultTimeout
-    urlRequest.timeoutInterval =
-      Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-    for header in headers + request.headers {
+    // The idle timeout; the total deadline is enforced separately (see `perform`).
+    urlRequest.timeoutInterval = max(0.001, Self.interval(timeout))
+    for header in addedHeaders + request.headers {
       urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
     }
     if let body = request.body { urlRequest.httpBody = Data(body) }
     return urlRequest
   }
 
-  private func perform(_ request: URLRequest) async -> Result<(Data, HTTPURLResponse), any Error> {
-    let box = Locked<URLSessionDataTask?>(nil)
+  private func perform(_ request: URLRequest, deadline: Duration) async -> HTTPSessionDelegate.Outcome {
+    let box = Locked<URLSessionTask?>(nil)
+    let timer = Locked<Task<Void, Never>?>(nil)
+    defer { timer.withLock { $0 }?.cancel() }
+    let delegate = delegate
+    let session = session
     return await withTaskCancellationHandler {
       await withCheckedContinuation {
-        (continuation: CheckedContinuation<Result<(Data, HTTPURLResponse), any Error>, Never>) in
-        let task = session.dataTask(with: request) { data, response, error in
-          if let error {
-            continuation.resume(returning: .failure(error))
-          } else if let response = response as? HTTPURLResponse {
-            continuation.resume(returning: .success((data ?? Data(), response)))
-          } else {
-            continuation.resume(returning: .failure(URLError(.badServerResponse)))
-          }
-        }
+        (continuation: CheckedContinuation<HTTPSessionDelegate.Outcome, Never>) in
+        let task = session.dataTask(with: request)
+        delegate.register(task, continuation: continuation)
         box.withLock { $0 = task }
+        let identifier = task.taskIdentifier
         task.resume()
+        // The total deadline: a timer that ends the task, however slowly its bytes arrive.
+        let deadlineTimer = Task {
+          guard (try? await Task.sleep(for: deadline)) != nil else { return }
+          delegate.deadlinePassed(taskIdentifier: identifier)
+        }
+        timer.withLock { $0 = deadlineTimer }
         if Task.isCancelled { task.cancel() }
       }
     } onCancel: {
       box.withLock { $0 }?.cancel()
     }
+  }
+
+  private static func interval(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  private static func seconds(_ duration: Duration) -> String {
+    let value = interval(duration)
+    return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
   }
 
   /// The error for a failed request; messages leave the request out, since the pipeline

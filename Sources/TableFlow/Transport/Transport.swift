@@ -14,6 +14,16 @@ public protocol Transport: Sendable {
   /// - Throws: `TransportError` for connection failures, timeouts, cancellation and replay
   ///   misses.
   func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse
+
+  /// The headers the transport adds to every request itself (configured credentials such as
+  /// `--header` values or a base URL's `user:password`), so a recorder can record and redact
+  /// them; empty by default.
+  var addedHeaders: [NameValue] { get }
+}
+
+extension Transport {
+  /// No headers of its own.
+  public var addedHeaders: [NameValue] { [] }
 }
 
 /// A name–value pair of a request's query or a message's headers, in order.
@@ -113,6 +123,10 @@ public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible
     public static let invalidRequest = Code("invalid request")
     /// A recording could not be written.
     public static let recordingFailed = Code("recording failed")
+    /// The response body is over the size cap (or a fixture's limits).
+    public static let responseTooLarge = Code("response too large")
+    /// The server redirected to another origin and following was not allowed.
+    public static let redirectRefused = Code("redirect refused")
 
     /// The code's name.
     public var description: String { name }

@@ -68,7 +68,7 @@ struct RecordingTransportTests {
     let custom = "custom-header-secret"
     let recorder = try SessionRecorder(
       path: path, feed: "signin", tool: "tests", base: "https://alice:\(password)@example.com/api",
-      redaction: Redaction(extraHeaderNames: ["X-Custom-Auth"], bodyPatterns: ["bodysecret-42"]))
+      redaction: Redaction(extraNames: ["X-Custom-Auth"], bodyPatterns: ["bodysecret-42"]))
     let live = ScriptedBackend { request in
       // A careless backend that echoes everything back, including a fresh cookie.
       let echoed = request.headers.map { "\($0.name)=\($0.value)" }.joined(separator: ";")

@@ -1,0 +1,59 @@
+import FixtureKit
+import Foundation
+
+/// `tableflow redact FIXTURE…`: rewrites fixtures in place with the current redaction rules.
+///
+/// Each fixture is rewritten atomically (a temporary file beside it, then one rename), or left
+/// alone when the rules change nothing. A missing fixture is 66, a damaged one 65 (it is not
+/// rewritten), a write failure 74; the worst code wins and the other fixtures are still done.
+public struct RedactCommand: TableflowCommand {
+  init() {}
+
+  /// `redact`'s arguments.
+  public var spec: CommandSpec {
+    CommandSpec(
+      name: "redact", summary: "Rewrites fixtures in place with the current redaction rules.",
+      positionals: [.init("FIXTURE", repeatable: true, help: "recorded sessions (.jsonl.gz) to redact")],
+      options: [
+        .init("--redact", value: "NAME", repeatable: true, help: "also redact values named NAME")
+      ],
+      discussion: """
+        Redacts values under secret names (password, token, secret, api_key, session, \
+        authorization, cookie, …, and --redact NAME) in headers, query items, form and JSON \
+        bodies and parameters, and scrubs each such value wherever it is echoed. Replay still \
+        matches: incoming requests are redacted the same way before matching.
+        """)
+  }
+
+  /// Redacts every fixture named, printing one line per fixture.
+  public func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitCode {
+    let redaction = Redaction(extraNames: arguments.allValues("--redact"))
+    var worst = ExitCode.success
+    for path in arguments.positionals {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        io.fail("\(path): no such file")
+        worst = max(worst, .noInput)
+        continue
+      }
+      guard !isDirectory.boolValue else {
+        io.fail("\(path): is a directory, expected a fixture file")
+        worst = max(worst, .noInput)
+        continue
+      }
+      do {
+        let summary = try FixtureRewriter.redact(path: path, redaction: redaction)
+        if summary.rewritten {
+          let header = summary.headerChanged ? " and the header" : ""
+          io.out.line("\(path): redacted \(summary.changedRecords) of \(summary.records) records\(header)")
+        } else {
+          io.out.line("\(path): nothing to redact in \(summary.records) records")
+        }
+      } catch {
+        io.fail(error.description)
+        worst = max(worst, error.code == .io ? .ioError : .dataError)
+      }
+    }
+    return worst
+  }
+}

@@ -1,0 +1,185 @@
+/// Replaces the string values stored under secret keys of a JSON text with `"REDACTED"`, at
+/// any depth, and reports the values it replaced.
+///
+/// Tolerant by design: it tokenises strings and brackets without validating the document, so a
+/// truncated or malformed body (a backend cut off mid-answer) is redacted as far as it goes.
+/// Nesting is tracked on a heap array, never on the call stack, so hostile depth cannot crash
+/// it. Under a secret key, a string value is replaced, and so is every string directly inside
+/// an array value (arrays of arrays included); an object value is walked like any other, its
+/// own keys deciding; numbers, booleans and null are kept (their type must survive replay's
+/// decoding).
+enum JSONSecretRewriter {
+  /// The rewritten text and the original values it replaced (decoded, and as escaped in the
+  /// text when that differs).
+  struct Outcome {
+    var bytes: [UInt8]
+    var replaced: [String]
+  }
+
+  private enum Container: UInt8 {
+    case object
+    case array
+    case secretArray
+  }
+
+  /// Whether `bytes` looks like a JSON document: its first non-space byte is `{` or `[`.
+  static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
+    for byte in bytes {
+      switch byte {
+      case 0x20, 0x09, 0x0A, 0x0D: continue
+      case UInt8(ascii: "{"), UInt8(ascii: "["): return true
+      default: return false
+      }
+    }
+    return false
+  }
+
+  /// Rewrites `bytes`; `nil` when nothing was replaced.
+  ///
+  /// - Complexity: O(n) for n bytes, plus the `isSecret` calls (one per key).
+  static func rewrite(_ bytes: [UInt8], isSecret: (String) -> Bool) -> Outcome? {
+    let replacement = Array("\"\(Redaction.replacement)\"".utf8)
+    var output: [UInt8] = []
+    var replaced: [String] = []
+    var copiedUpTo = 0
+    var containers: [Container] = []
+    var pendingSecret = false
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      switch bytes[index] {
+      case UInt8(ascii: "\""):
+        let end = stringEnd(bytes, openingQuote: index)
+        let after = min(end + 1, count)
+        let inner = bytes[(index + 1)..<min(end, count)]
+        if containers.last == .object, nextSignificantByte(bytes, from: after) == UInt8(ascii: ":") {
+          pendingSecret = isSecret(decoded(inner))
+        } else {
+          let redactsHere = pendingSecret || containers.last == .secretArray
+          pendingSecret = false
+          if redactsHere, end < count, !inner.isEmpty {
+            let value = decoded(inner)
+            if value != Redaction.replacement {
+              replaced.append(value)
+              let raw = String(decoding: inner, as: UTF8.self)
+              if raw != value { replaced.append(raw) }
+              if output.isEmpty { output.reserveCapacity(count) }
+              output.append(contentsOf: bytes[copiedUpTo..<index])
+              output.append(contentsOf: replacement)
+              copiedUpTo = after
+            }
+          }
+        }
+        index = after
+        continue
+      case UInt8(ascii: "{"):
+        containers.append(.object)
+        pendingSecret = false
+      case UInt8(ascii: "["):
+        containers.append(pendingSecret || containers.last == .secretArray ? .secretArray : .array)
+        pendingSecret = false
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if !containers.isEmpty { containers.removeLast() }
+        pendingSecret = false
+      case UInt8(ascii: ":"), 0x20, 0x09, 0x0A, 0x0D:
+        break
+      default:
+        pendingSecret = false
+      }
+      index += 1
+    }
+    guard !replaced.isEmpty else { return nil }
+    output.append(contentsOf: bytes[copiedUpTo...])
+    return Outcome(bytes: output, replaced: replaced)
+  }
+
+  /// The index of the quote closing the string opened at `openingQuote`, or `count` when the
+  /// text ends first.
+  private static func stringEnd(_ bytes: [UInt8], openingQuote: Int) -> Int {
+    var index = openingQuote + 1
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "\""): return index
+      case UInt8(ascii: "\\"): index += 2
+      default: index += 1
+      }
+    }
+    return bytes.count
+  }
+
+  private static func nextSignificantByte(_ bytes: [UInt8], from start: Int) -> UInt8? {
+    var index = start
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return bytes[index]
+      }
+    }
+    return nil
+  }
+
+  /// The text of a JSON string's inside, escapes decoded; malformed escapes are kept as
+  /// written and lone surrogates become U+FFFD.
+  static func decoded(_ inner: ArraySlice<UInt8>) -> String {
+    guard inner.contains(UInt8(ascii: "\\")) else { return String(decoding: inner, as: UTF8.self) }
+    var scalars = String.UnicodeScalarView()
+    var pending: [UInt8] = []
+    func flush() {
+      scalars.append(contentsOf: String(decoding: pending, as: UTF8.self).unicodeScalars)
+      pending.removeAll()
+    }
+    var index = inner.startIndex
+    while index < inner.endIndex {
+      let byte = inner[index]
+      guard byte == UInt8(ascii: "\\"), index + 1 < inner.endIndex else {
+        pending.append(byte)
+        index += 1
+        continue
+      }
+      let escaped = inner[index + 1]
+      index += 2
+      switch escaped {
+      case UInt8(ascii: "b"): pending.append(0x08)
+      case UInt8(ascii: "f"): pending.append(0x0C)
+      case UInt8(ascii: "n"): pending.append(0x0A)
+      case UInt8(ascii: "r"): pending.append(0x0D)
+      case UInt8(ascii: "t"): pending.append(0x09)
+      case UInt8(ascii: "u"):
+        guard let high = hexQuad(inner, at: index) else {
+          pending.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+          continue
+        }
+        index += 4
+        var value = high
+        if (0xD800...0xDBFF).contains(high), index + 6 <= inner.endIndex,
+          inner[index] == UInt8(ascii: "\\"), inner[index + 1] == UInt8(ascii: "u"),
+          let low = hexQuad(inner, at: index + 2), (0xDC00...0xDFFF).contains(low)
+        {
+          index += 6
+          value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+        }
+        flush()
+        scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+      default: pending.append(escaped)
+      }
+    }
+    flush()
+    return String(scalars)
+  }
+
+  private static func hexQuad(_ bytes: ArraySlice<UInt8>, at position: Int) -> UInt32? {
+    guard position + 4 <= bytes.endIndex else { return nil }
+    var value: UInt32 = 0
+    for byte in bytes[position..<(position + 4)] {
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+}

@@ -50,7 +50,15 @@ public struct ReplayCommand: TableflowCommand {
     sink: any OutputSink, io: CommandIO
   ) async throws(CommandFailure) -> ExitCode {
     let transport = try SessionRunner.loadFixture(path, options: ReplayOptions(realtime: realtime))
-    let feed = try runner.feed(named: transport.header.feed)
+    // The header is data: a feed or parameter it names that this tool rejects is bad input (65).
+    let feed: any Feed
+    do {
+      feed = try runner.feed(named: transport.header.feed)
+    } catch {
+      throw CommandFailure(.dataError, "\(path): header: \(error.message)")
+    }
+    try SessionRunner.checkParameters(
+      transport.header.params, of: feed, as: .dataError, source: "\(path): header")
     let session = SessionRunner.Session(
       feed: feed, transport: transport, parameters: transport.header.params,
       intents: try SessionRunner.recordedIntents(of: transport), source: path)

@@ -28,6 +28,7 @@ struct InspectCommandTests {
   @Test("lists the header, every record, sizes and integrity")
   func listsRecords() throws {
     let fixture = try Self.makeFixture()
+    defer { try? FileManager.default.removeItem(at: fixture.deletingLastPathComponent()) }
     let outcome = try CLIProcess.run(["inspect", fixture.path])
     #expect(outcome.status == 0)
     #expect(outcome.stderr.isEmpty)
@@ -43,6 +44,7 @@ struct InspectCommandTests {
   @Test("--json prints one object with the records")
   func json() throws {
     let fixture = try Self.makeFixture()
+    defer { try? FileManager.default.removeItem(at: fixture.deletingLastPathComponent()) }
     let outcome = try CLIProcess.run(["inspect", "--json", fixture.path])
     #expect(outcome.status == 0)
     let object = try #require(
@@ -55,6 +57,7 @@ struct InspectCommandTests {
   @Test("a truncated fixture lists its complete records, reports the damage and exits 65")
   func truncated() throws {
     let fixture = try Self.makeFixture()
+    defer { try? FileManager.default.removeItem(at: fixture.deletingLastPathComponent()) }
     let bytes = try Data(contentsOf: fixture)
     let cut = fixture.deletingLastPathComponent().appendingPathComponent("cut.jsonl.gz.partial")
     try bytes.prefix(bytes.count - 12).write(to: cut)
@@ -71,6 +74,7 @@ struct InspectCommandTests {
     let missing = try CLIProcess.run(["inspect", "/nonexistent/x.jsonl.gz"])
     #expect(missing.status == 66)
     let folder = try Self.makeFixture().deletingLastPathComponent()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let text = folder.appendingPathComponent("text.jsonl.gz")
     try Data("hello".utf8).write(to: text)
     let notGzip = try CLIProcess.run(["inspect", text.path])
@@ -81,8 +85,7 @@ struct InspectCommandTests {
 
 @Suite("tableflow inspect on hostile fixtures")
 struct InspectHostileTests {
-  static func fixture(_ entries: [FixtureRecord.Entry]) throws -> URL {
-    let folder = try TemporaryDirectory(prefix: "tableflow-inspect")
+  static func fixture(_ entries: [FixtureRecord.Entry], in folder: TemporaryDirectory) throws -> URL {
     let path = folder.file("session.jsonl.gz")
     let writer = try FixtureWriter(path: path, header: FixtureHeader(feed: "books", tool: "tests"))
     for entry in entries { try writer.append(entry) }
@@ -91,8 +94,7 @@ struct InspectHostileTests {
   }
 
   /// Gzips JSON Lines written by hand (values the writer would never produce) into a fixture.
-  static func handWritten(_ lines: [String]) throws -> URL {
-    let folder = try TemporaryDirectory(prefix: "tableflow-inspect")
+  static func handWritten(_ lines: [String], in folder: TemporaryDirectory) throws -> URL {
     let text = folder.file("session.jsonl")
     let header = #"{"format":"tableflow-fixture","version":1,"feed":"books","tool":"tests"}"#
     try Data(([header] + lines).map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: text))
@@ -106,10 +108,13 @@ struct InspectHostileTests {
 
   @Test("huge and negative latencies print instead of trapping", arguments: ["9.3e18", "1e308", "-1e308"])
   func hugeLatency(elapsed: String) throws {
-    let url = try Self.handWritten([
-      #"{"seq":1,"type":"request","method":"GET","url":"/api/photos"}"#,
-      #"{"seq":2,"type":"response","request":1,"status":200,"body":"","elapsedMs":\#(elapsed)}"#,
-    ])
+    let folder = try TemporaryDirectory(prefix: "tableflow-inspect")
+    defer { folder.cleanUp() }
+    let url = try Self.handWritten(
+      [
+        #"{"seq":1,"type":"request","method":"GET","url":"/api/photos"}"#,
+        #"{"seq":2,"type":"response","request":1,"status":200,"body":"","elapsedMs":\#(elapsed)}"#,
+      ], in: folder)
     for arguments in [["inspect", url.path], ["inspect", "--json", url.path]] {
       let outcome = try CLIProcess.run(arguments)
       #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -119,10 +124,13 @@ struct InspectHostileTests {
 
   @Test("the writer keeps a latency too large to round, as a number the reader accepts")
   func writerKeepsHugeLatency() throws {
-    let url = try Self.fixture([
-      .request(RecordedRequest(method: "GET", url: "/api/photos")),
-      .response(RecordedResponse(request: 1, status: 200, body: [], elapsedMilliseconds: 1e308)),
-    ])
+    let folder = try TemporaryDirectory(prefix: "tableflow-inspect")
+    defer { folder.cleanUp() }
+    let url = try Self.fixture(
+      [
+        .request(RecordedRequest(method: "GET", url: "/api/photos")),
+        .response(RecordedResponse(request: 1, status: 200, body: [], elapsedMilliseconds: 1e308)),
+      ], in: folder)
     let records = try FixtureReader(path: url.path).readAll()
     guard case .response(let response) = records.last?.entry else { throw CancellationError() }
     #expect(response.elapsedMilliseconds == 1e308)
@@ -130,12 +138,15 @@ struct InspectHostileTests {
 
   @Test("a response before its request or to an intent is damage (65), root cause first")
   func responseWithoutRequest() throws {
-    let url = try Self.fixture([
-      .intent("load"),
-      .response(RecordedResponse(request: 3, status: 200, body: [])),
-      .request(RecordedRequest(method: "GET", url: "/api/photos")),
-      .response(RecordedResponse(request: 1, status: 200, body: [])),
-    ])
+    let folder = try TemporaryDirectory(prefix: "tableflow-inspect")
+    defer { folder.cleanUp() }
+    let url = try Self.fixture(
+      [
+        .intent("load"),
+        .response(RecordedResponse(request: 3, status: 200, body: [])),
+        .request(RecordedRequest(method: "GET", url: "/api/photos")),
+        .response(RecordedResponse(request: 1, status: 200, body: [])),
+      ], in: folder)
     let outcome = try CLIProcess.run(["inspect", url.path])
     #expect(outcome.status == 65)
     let lines = outcome.stderr.split(separator: "\n")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import TableFlow
 
-@Suite("Log writers")
+@Suite("Log writers", .timeLimit(.minutes(5)))
 struct LogWriterTests {
   static func events(
     _ intents: [Intent], transport: StubTransport = StubTransport(total: 3)
@@ -133,7 +133,7 @@ struct LogWriterTests {
   }
 }
 
-@Suite("Text log stages")
+@Suite("Text log stages", .timeLimit(.minutes(5)))
 struct TextLogStageTests {
   @Test("a reloaded section is printed with its new header and the rows it arrives with")
   func sectionReload() throws {

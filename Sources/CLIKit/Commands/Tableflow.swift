@@ -17,9 +17,13 @@ public enum Tableflow {
   public static var helpText: String {
     var lines = [
       "tableflow \(version): data-driven table screens, headless and deterministic.",
+      "Turns backend JSON into table snapshots and the staged, UIKit-safe changes between",
+      "them; records sessions into fixtures, replays them byte for byte, and checks their",
+      "snapshot logs against golden files.",
       "",
       "usage: tableflow [COMMAND] [OPTIONS]",
-      "       tableflow            replays the embedded books session and prints its log",
+      "       tableflow            replays the books session bundled into this binary (from any",
+      "                            folder) and prints its snapshot log",
       "",
       "commands:",
     ]
@@ -72,17 +76,11 @@ public enum Tableflow {
     return await command.run(parsed, io: io)
   }
 
-  /// Replays the embedded books session (see ``EmbeddedSession``).
+  /// Replays the books session bundled into the binary (see ``EmbeddedSession``).
   private static func runDefault(io: CommandIO) async -> ExitCode {
-    guard let fixture = EmbeddedSession.locate(environment: io.environment) else {
-      io.fail(
-        "the embedded session Fixtures/\(EmbeddedSession.relativePath) was not found; "
-          + "run from the package folder or set TABLEFLOW_FIXTURES")
-      return .noInput
-    }
     let replay = ReplayCommand(runner: SessionRunner(feeds: builtinFeeds))
     do {
-      return try await replay.replay(fixture.path, sink: io.out, io: io)
+      return try await replay.replay(try EmbeddedSession.transport(), sink: io.out, io: io)
     } catch {
       io.fail(error.message)
       return error.code

@@ -1,3 +1,5 @@
+import TableCore
+
 /// The `tableflow` command line: dispatches to subcommands, prints help and version.
 public enum Tableflow {
   /// The tool's version, printed by `--version` and written into recorded fixtures.
@@ -59,7 +61,8 @@ public enum Tableflow {
     }
     guard let command = commands.first(where: { $0.spec.name == first }) else {
       let names = commands.map(\.spec.name).joined(separator: ", ")
-      io.fail("unknown command '\(first)'; expected one of: \(names) (see 'tableflow --help')")
+      io.fail(
+        "unknown command '\(TextEscaping.echoed(first))'; expected one of: \(names) (see 'tableflow --help')")
       return .usage
     }
     let parsed: ParsedArguments

@@ -60,11 +60,12 @@ struct SecretsCommandTests {
     #expect(run.stderr.contains("response too large"))
     #expect(run.stdout.contains("tableflow.error"))
     // Before the cap, this 1 GiB bomb peaked at 4.25 GB and a 2 GiB body at 8.45 GB.
-    for path in ["/bomb/\(1 << 30)", "/big/\(256 << 20)"] {
+    for path in ["/bomb/\(1 << 30)", "/big/\(2 << 30)"] {
       let measured = try Self.runMeasured(
         ["run", "profile", "--live", base + path, "--max-response-bytes", "\(1 << 20)"], in: folder)
       #expect(measured.status == 69, "\(measured.stderr)")
-      #expect(measured.peakRSS < 250 << 20, "\(path): peak RSS \(measured.peakRSS) bytes")
+      // Measured 38–52 MB; the bound leaves room for a slow, loaded machine.
+      #expect(measured.peakRSS < 150 << 20, "\(path): peak RSS \(measured.peakRSS) bytes")
     }
   }
 

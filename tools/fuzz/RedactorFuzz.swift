@@ -1,4 +1,4 @@
-// libFuzzer target for FixtureKit's redactor and secret scanner: compiled by run-redactor.sh
+// libFuzzer target for FixtureKit's redactor and secret scanner: compiled by run.sh (FUZZ_TARGET=redactor)
 // together with FixtureKit's sources (swiftc -sanitize=fuzzer,address), so it can reach
 // internal API directly.
 

@@ -10,6 +10,8 @@ import FoundationNetworking
 ///
 /// One delegate serves every task of the transport's session; each task's state lives in a
 /// table behind a lock, keyed by task identifier, from `register` until the task completes.
+/// Its callbacks run inline on URLSession's queue (`InlineOperationQueue`), so a chunk past the
+/// cap is dropped before the next one is read.
 final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
   /// How a request ended.
   enum Outcome: Sendable {
@@ -27,8 +29,14 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     var task: URLSessionTask
     var continuation: CheckedContinuation<Outcome, Never>
     var origin: HTTPOrigin?
-    var body: [UInt8] = []
+    var body = BodyBuffer()
     var ending: Outcome?
+  }
+
+  /// A body growing chunk by chunk, by reference: appending never copies what came before.
+  /// Only touched under the `exchanges` lock.
+  private final class BodyBuffer {
+    var data = Data()
   }
 
   /// The most decoded body bytes a response may have.
@@ -62,21 +70,40 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     let task = exchanges.withLock { table -> URLSessionTask? in
       guard table[taskIdentifier] != nil, table[taskIdentifier]?.ending == nil else { return nil }
       table[taskIdentifier]?.ending = outcome
-      table[taskIdentifier]?.body = []
+      table[taskIdentifier]?.body.data = Data()
       return table[taskIdentifier]?.task
     }
-    if cancelling { task?.cancel() }
+    // Callbacks run on URLSession's own queue (see `InlineOperationQueue`), where cancelling
+    // synchronously would wait for that queue: cancel from elsewhere.
+    if cancelling, let task { DispatchQueue.global().async { task.cancel() } }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    // An announced length over the cap fails before any of the body is read. (Without
+    // Content-Encoding the announced length is the decoded length; with it, the streamed
+    // count below decides.)
+    let encoded = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding") != nil
+    if !encoded, response.expectedContentLength > Int64(maximumResponseBytes) {
+      completionHandler(.cancel)
+      end(dataTask.taskIdentifier, with: .tooLarge)
+      return
+    }
+    completionHandler(.allow)
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let overCap = exchanges.withLock { table -> Bool in
-      guard var exchange = table[dataTask.taskIdentifier], exchange.ending == nil else { return false }
+      guard let exchange = table[dataTask.taskIdentifier], exchange.ending == nil else { return false }
       // URLSession hands over decoded bytes (after Content-Encoding), so the cap counts what
-      // would be held in memory, not what crossed the wire.
-      guard exchange.body.count + data.count <= maximumResponseBytes else { return true }
-      table[dataTask.taskIdentifier] = nil
-      exchange.body.append(contentsOf: data)
-      table[dataTask.taskIdentifier] = exchange
+      // would be held in memory, not what crossed the wire. The chunk is checked before it is
+      // kept, so the body never holds more than the cap. (Appending `Data` to `Data` copies
+      // once, in Foundation's optimised code: the delegate must keep up with the network, or
+      // chunks queue up for it.)
+      guard exchange.body.data.count + data.count <= maximumResponseBytes else { return true }
+      exchange.body.data.append(data)
       return false
     }
     if overCap { end(dataTask.taskIdentifier, with: .tooLarge) }
@@ -121,7 +148,7 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     } else if let error {
       outcome = .failure(error)
     } else if let response = task.response as? HTTPURLResponse {
-      outcome = .response(response, exchange.body)
+      outcome = .response(response, [UInt8](exchange.body.data))
     } else {
       outcome = .failure(URLError(.badServerResponse))
     }

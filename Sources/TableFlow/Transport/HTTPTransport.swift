@@ -89,7 +89,8 @@ public final class HTTPTransport: Transport {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
-    self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    self.session = URLSession(
+      configuration: configuration, delegate: delegate, delegateQueue: InlineOperationQueue())
   }
 
   deinit { session.finishTasksAndInvalidate() }

@@ -6,7 +6,9 @@ import TableCore
 /// one line per row with its position, kind, id, fields and height. Each later snapshot is
 /// the summary line and its changes, stage by stage, with the fields of inserted, reloaded
 /// and reconfigured rows, so the log grows with the changes. `full` prints every snapshot
-/// whole. Intents (`> load`), responses, navigation and errors get a line each.
+/// whole. Intents (`> load`, or `> load-more wish (ignored: …)`), responses, cancelled
+/// requests, navigation and errors get a line each, in the order the transform stage applied
+/// them.
 ///
 /// ```
 /// > load
@@ -28,14 +30,24 @@ public struct TextLogWriter: SnapshotLogWriter {
   /// Creates a writer; `full` prints every snapshot whole.
   public init(full: Bool = false) { self.full = full }
 
+  /// The number of screens whose last snapshot the writer keeps (a popped screen's is dropped).
+  var screenCount: Int { shown.count }
+
   /// The log lines for one event.
   public mutating func text(for event: BusEvent) -> String {
     var out = ""
     switch event.event {
     case .intentReceived(let intent, _):
       out += "> \(intent)\n"
-    case .responseReceived(let responses, _):
-      for received in responses {
+    case .intentIgnored(let intent, _, let reason):
+      out += "> \(intent) (ignored: \(reason))\n"
+    case .requestCancelled(let batch, let reason):
+      let requests = batch.requests.map { "\($0.method) \($0.relativeURL)" }.joined(separator: ", ")
+      out += "cancelled \(requests) (\(reason))\n"
+    case .responsesApplied(let fetched):
+      // A batch the fetch stage refused shows as its error line only.
+      guard fetched.failure == nil else { break }
+      for received in fetched.responses {
         let bytes = received.response.body.count
         out += "\(received.request.method) \(received.request.relativeURL) → \(received.response.status), "
         out += "\(bytes) byte\(bytes == 1 ? "" : "s")\n"
@@ -46,13 +58,14 @@ public struct TextLogWriter: SnapshotLogWriter {
       switch navigation {
       case .pushed(let screen, let from): out += "push \(screen.name) (from \(from.name))\n"
       case .openedLink(let link, let from): out += "open \(link) (from \(from.name))\n"
-      case .popped: break  // printed with the revealed screen's version
+      case .popped(let popped, _):
+        shown[popped.instance] = nil  // printed with the revealed screen's version
       }
     case .failed(let failure, let screen):
       out += "error \(failure.stage)/\(failure.category)"
       if let screen { out += " in \(screen.name)" }
       out += ": \(failure.message)\n"
-    case .requestStarted, .decoded, .snapshotBuilt:
+    case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled:
       break
     }
     return out

@@ -35,7 +35,7 @@ func browseBooks(_ pipeline: Pipeline) async throws -> [String] {
 
 /// The README's embedding example, kept compiling and true: a feed driven from an async
 /// program, each update applied to a headless table as UIKit would apply it.
-@Suite("README embedding example")
+@Suite("README embedding example", .timeLimit(.minutes(5)))
 struct EmbeddingExampleTests {
   @Test(
     "a collapse sent while a page loads is presented before the page arrives", .timeLimit(.minutes(1)))

@@ -50,10 +50,26 @@ public struct ReplayCommand: TableflowCommand {
     sink: any OutputSink, io: CommandIO
   ) async throws(CommandFailure) -> ExitCode {
     let transport = try SessionRunner.loadFixture(path, options: ReplayOptions(realtime: realtime))
-    let feed = try runner.feed(named: transport.header.feed)
+    return try await replay(transport, format: format, full: full, sink: sink, io: io)
+  }
+
+  /// Replays a loaded fixture into `sink`; errors name it by `transport.path`.
+  func replay(
+    _ transport: ReplayTransport, format: LogFormat = .text, full: Bool = false,
+    sink: any OutputSink, io: CommandIO
+  ) async throws(CommandFailure) -> ExitCode {
+    // The header is data: a feed or parameter it names that this tool rejects is bad input (65).
+    let feed: any Feed
+    do {
+      feed = try runner.feed(named: transport.header.feed)
+    } catch {
+      throw CommandFailure(.dataError, "\(transport.path): header: \(error.message)")
+    }
+    try SessionRunner.checkParameters(
+      transport.header.params, of: feed, as: .dataError, source: "\(transport.path): header")
     let session = SessionRunner.Session(
       feed: feed, transport: transport, parameters: transport.header.params,
-      script: try SessionRunner.recordedIntents(of: transport), source: path,
+      script: try SessionRunner.recordedIntents(of: transport), source: transport.path,
       replayOrder: ReplayOrder(of: transport))
     var code = await runner.run(session, format: format, full: full, sink: sink, io: io)
     if let damage = transport.damage {

@@ -31,7 +31,8 @@ struct DiagnosticsTests {
     in folder: TemporaryDirectory, feed: String, params: [String: String] = [:], intents: [String] = ["load"]
   ) throws -> String {
     let path = folder.file("\(feed)-\(params.count)-\(intents.count).jsonl.gz")
-    let writer = try FixtureWriter(path: path, header: FixtureHeader(feed: feed, tool: "tests", params: params))
+    let writer = try FixtureWriter(
+      path: path, header: FixtureHeader(feed: feed, tool: "tests", params: params))
     for intent in intents { try writer.append(.intent(intent)) }
     try writer.finish()
     return path

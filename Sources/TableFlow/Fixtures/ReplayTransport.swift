@@ -17,6 +17,9 @@ public actor ReplayTransport: Transport {
   public nonisolated let intents: [String]
   /// The number of complete records the fixture holds.
   public nonisolated let recordCount: Int
+  /// The order in which the recorded session applied its intents and answers, if it kept one
+  /// (see ``ReplayOrder``).
+  public nonisolated let appliedOrder: ReplayOrder?
   /// The damage found after the complete records, when `salvagesDamage` allowed loading.
   public nonisolated let damage: FixtureError?
   private let options: ReplayOptions
@@ -66,7 +69,8 @@ public actor ReplayTransport: Transport {
     self.options = options
     redactor = Redactor(options.redaction)
     // Records are read one at a time; each response's body goes to the store and the index
-    // keeps the rest, so memory grows with the number of records, not with their sizes.
+    // keeps the rest (read once for the applied order and the matcher, then dropped), so
+    // memory grows with the number of records, not with their sizes.
     var index: [FixtureRecord] = []
     var intents: [String] = []
     var locations: [Int: BodyStore.Location] = [:]
@@ -91,21 +95,19 @@ public actor ReplayTransport: Transport {
         case .intent(let intent):
           intents.append(intent)
         case .response(var response):
-          // Mode .all answers nothing from the fixture: only its intents matter.
-          guard options.mode != .all else { continue }
-          // As the matcher pairs them: the first answer to a request recorded before it.
-          if requests.contains(response.request), locations[response.request] == nil {
+          // As the matcher pairs them: the first answer to a request recorded before it. Mode
+          // .all answers nothing from the fixture, so it keeps no bodies.
+          if options.mode != .all, requests.contains(response.request), locations[response.request] == nil {
             locations[response.request] = try bodies.store(response.body)
           }
           response.body = []
           record.entry = .response(response)
-          index.append(record)
         case .request:
           requests.insert(record.seq)
-          if options.mode != .all { index.append(record) }
         case .error:
-          if options.mode != .all { index.append(record) }
+          break
         }
+        index.append(record)
       }
     }
     // Re-recording everything needs only the old intents, so damage does not stop it.
@@ -116,7 +118,8 @@ public actor ReplayTransport: Transport {
     self.intents = intents
     self.bodies = bodies
     bodyLocations = locations
-    matcher = RequestMatcher(records: index)
+    appliedOrder = ReplayOrder(records: index)
+    matcher = RequestMatcher(records: options.mode == .all ? [] : index)
   }
 
   private static func fileExists(_ path: String) -> Bool {
@@ -135,28 +138,34 @@ public actor ReplayTransport: Transport {
   ///   `.none`; the recorded failure when the live request failed while recording;
   ///   `.cancelled` when the task is cancelled during a real-time wait.
   public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    try await answer(request, number: nil)
+  }
+
+  /// Answers request number `number` of the session with the recorded request of the same
+  /// number when it matches (so identical requests get their own answers), else as
+  /// ``send(_:)``.
+  public func send(_ request: TransportRequest, number: Int) async throws(TransportError) -> TransportResponse
+  {
+    try await answer(request, number: number)
+  }
+
+  private func answer(
+    _ request: TransportRequest, number: Int?
+  ) async throws(TransportError) -> TransportResponse {
     if options.mode == .all { return try await sendLive(request) }
     let incoming = redactor.redact(
       RecordedRequest(method: request.method.uppercased(), url: request.relativeURL, body: request.body))
-    switch matcher.answer(to: incoming) {
+    let outcome = number.map { matcher.answer(to: incoming, number: $0) } ?? matcher.answer(to: incoming)
+    switch outcome {
     case .response(let recorded):
       let response = TransportResponse(
         status: recorded.status, headers: recorded.headers.map { NameValue($0.name, $0.value) },
         body: try body(answering: recorded.request),
         elapsed: Self.duration(milliseconds: recorded.elapsedMilliseconds))
       try await wait(response.elapsed)
-      if let recorder = options.recorder {
-        let seq = await recorder.record(request: request)
-        await recorder.record(response: response, toRequest: seq)
-      }
       return response
     case .failure(let recorded):
-      let error = TransportError(Self.code(named: recorded.code), recorded.message)
-      if let recorder = options.recorder {
-        let seq = await recorder.record(request: request)
-        await recorder.record(failure: error, toRequest: seq)
-      }
-      throw error
+      throw TransportError(Self.code(named: recorded.code), recorded.message)
     case .unmatched(let message):
       guard options.mode == .missing else {
         throw TransportError(.notRecorded, "\(path): \(message)")
@@ -180,9 +189,6 @@ public actor ReplayTransport: Transport {
     guard let live = options.live else {
       throw TransportError(
         .notRecorded, "\(path): record mode \(options.mode.rawValue) needs a live transport")
-    }
-    if let recorder = options.recorder {
-      return try await RecordingTransport(live: live, recorder: recorder).send(request)
     }
     return try await live.send(request)
   }

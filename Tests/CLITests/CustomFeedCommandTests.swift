@@ -88,7 +88,7 @@ struct CustomFeedCommandTests {
     // The built-in tool does not know the feed: the fixture names a feed it lacks.
     let builtin = MemorySink()
     let unknown = await Tableflow.main(["replay", fixture], io: CommandIO(out: MemorySink(), err: builtin))
-    #expect(unknown == .usage)
+    #expect(unknown == .dataError)
     #expect(builtin.text.contains("unknown feed 'friends'"))
   }
 

@@ -1,3 +1,4 @@
+import TableCore
 import TableFlow
 
 /// The `tableflow` command line: dispatches to subcommands, prints help and version.
@@ -67,9 +68,12 @@ public enum Tableflow {
   /// Runs the process's command line with `feeds` added to the built-in ones, flushes the
   /// output, and exits with the command's code: the whole `main.swift` of a program that
   /// offers the `tableflow` commands for its own feeds.
+  ///
+  /// SIGINT and SIGTERM cancel the running command as ``SignalTrap`` describes.
   public static func main(feeds: [any Feed]) async -> Never {
     let io = CommandIO.standard
-    let code = await main(Array(CommandLine.arguments.dropFirst()), feeds: feeds, io: io)
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let code = await SignalTrap.run(err: io.err) { await main(arguments, feeds: feeds, io: io) }
     io.out.flush()
     io.err.flush()
     exitProcess(code)
@@ -101,7 +105,8 @@ public enum Tableflow {
     }
     guard let command = commands.first(where: { $0.spec.name == first }) else {
       let names = commands.map(\.spec.name).joined(separator: ", ")
-      io.fail("unknown command '\(first)'; expected one of: \(names) (see 'tableflow --help')")
+      io.fail(
+        "unknown command '\(TextEscaping.echoed(first))'; expected one of: \(names) (see 'tableflow --help')")
       return .usage
     }
     let parsed: ParsedArguments

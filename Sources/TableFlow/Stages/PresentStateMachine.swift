@@ -26,6 +26,7 @@ struct PresentStateMachine {
   mutating func present(_ built: BuiltSnapshot, navigation: Navigation?) -> Action {
     var current = shown[built.screen.instance] ?? Shown(version: 0, table: HeadlessTable())
     var failure: PipelineFailure?
+    let previous = current.table.snapshot
     do {
       try current.table.apply(built.changeset)
     } catch {
@@ -36,7 +37,8 @@ struct PresentStateMachine {
     current.version += 1
     shown[built.screen.instance] = current
     let update = PresentedUpdate(
-      screen: built.screen, version: current.version, snapshot: built.snapshot, changeset: built.changeset,
+      screen: built.screen, version: current.version, previous: previous, snapshot: built.snapshot,
+      changeset: built.changeset,
       navigation: navigation)
     return Action(failure: failure, update: update)
   }
@@ -45,7 +47,8 @@ struct PresentStateMachine {
   func reveal(_ screen: ScreenRef, navigation: Navigation) -> PresentedUpdate {
     let current = shown[screen.instance] ?? Shown(version: 0, table: HeadlessTable())
     return PresentedUpdate(
-      screen: screen, version: current.version, snapshot: current.table.snapshot,
+      screen: screen, version: current.version, previous: current.table.snapshot,
+      snapshot: current.table.snapshot,
       changeset: StagedChangeset(),
       navigation: navigation)
   }

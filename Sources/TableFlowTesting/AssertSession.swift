@@ -59,7 +59,7 @@ public func assertSession(
   environment: [String: String] = ProcessInfo.processInfo.environment,
   filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
 ) async throws -> SessionResult {
-  let recording = try SessionRecording(record: record, live: live, environment: environment)
+  let recording = try RecordSettings(record: record, live: live, environment: environment)
   let root = packageRoot(containing: filePath)
   let fixturePath = resolve(fixture, from: root)
   let goldenPath = resolve(golden, from: root)

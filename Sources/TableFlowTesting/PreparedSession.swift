@@ -7,12 +7,13 @@ struct PreparedSession {
   let feed: any Feed
   let transport: ReplayTransport
   let recorder: SessionRecorder?
-  let intents: [Intent]
+  let script: [ScriptedIntent]
+  let replayOrder: ReplayOrder?
   let parameters: FeedParameters
 
   init(
     feed: any Feed, fixturePath: String, intents: [Intent]?, parameters: FeedParameters?,
-    recording: SessionRecording
+    recording: RecordSettings
   ) throws(SessionAssertionError) {
     let exists = FileManager.default.fileExists(atPath: fixturePath)
     if recording.mode == .none && !exists {
@@ -29,11 +30,20 @@ struct PreparedSession {
     let recorded = exists ? try Self.load(fixturePath, ReplayOptions(salvagesDamage: true)) : nil
     self.feed = feed
     self.parameters = parameters ?? recorded?.header.params ?? [:]
-    do {
-      self.intents =
-        try intents ?? recorded.map { try Intent.parseScript($0.intents.joined(separator: "\n")) } ?? [.load]
-    } catch {
-      throw SessionAssertionError("\(fixturePath): recorded intent: \(error)")
+    if let intents {
+      script = intents.map { ScriptedIntent($0) }
+      replayOrder = nil
+    } else if let recorded {
+      do {
+        script = try ScriptedIntent.parseScript(recorded.intents.joined(separator: "\n"))
+      } catch {
+        throw SessionAssertionError("\(fixturePath): recorded intent: \(error)")
+      }
+      // Replaying the recorded intents: apply them and the answers in the recorded order.
+      replayOrder = recording.mode == .none ? ReplayOrder(of: recorded) : nil
+    } else {
+      script = [ScriptedIntent(.load)]
+      replayOrder = nil
     }
     guard recording.mode != .none else {
       recorder = nil
@@ -56,7 +66,7 @@ struct PreparedSession {
     }
     self.recorder = recorder
     transport = try Self.load(
-      fixturePath, ReplayOptions(mode: recording.mode, live: live, recorder: recorder))
+      fixturePath, ReplayOptions(mode: recording.mode, live: live))
   }
 
   private static func load(
@@ -73,10 +83,7 @@ struct PreparedSession {
 
   /// Runs the intents and writes the text log; finishes the recording, if any.
   func run() async throws(SessionAssertionError) -> (log: String, worstFailure: PipelineFailure?) {
-    var options = PipelineOptions(parameters: parameters)
-    if let recorder {
-      options.willHandle = { intent in await recorder.record(intent: intent.description) }
-    }
+    let options = PipelineOptions(parameters: parameters, recorder: recorder, replayOrder: replayOrder)
     let pipeline: Pipeline
     do {
       pipeline = try Pipeline(feed: feed, transport: transport, options: options)
@@ -86,7 +93,7 @@ struct PreparedSession {
     }
     var writer = TextLogWriter()
     var log = ""
-    let outcome = await pipeline.run(intents) { event in log += writer.text(for: event) }
+    let outcome = await pipeline.run(script: script) { event in log += writer.text(for: event) }
     if let recorder {
       if outcome.wasCancelled {
         await recorder.abandon()

@@ -83,7 +83,7 @@ struct AssertSessionTests {
         feed: BooksFeed(), fixture: fixture, golden: golden, record: .all, environment: [:])
     }
     #expect(throws: SessionAssertionError.self) {
-      try SessionRecording(environment: ["TABLEFLOW_RECORD": "sometimes"])
+      try RecordSettings(environment: ["TABLEFLOW_RECORD": "sometimes"])
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }

@@ -3,7 +3,7 @@ import TableFlow
 
 /// What ``assertSession(feed:fixture:intents:golden:parameters:record:live:environment:filePath:sourceLocation:)``
 /// does with the fixture: the record mode and where to record from.
-public struct SessionRecording: Sendable {
+public struct RecordSettings: Sendable {
   /// The record mode: `none` replays only; `missing` replays what the fixture has and
   /// records the rest live (the whole session when there is no fixture); `all` records
   /// everything live.

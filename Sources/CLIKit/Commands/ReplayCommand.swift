@@ -75,14 +75,12 @@ public struct ReplayCommand: TableflowCommand {
       transport.header.params, of: feed, as: .dataError, source: "\(transport.path): header")
     let session = SessionRunner.Session(
       feed: feed, transport: transport, parameters: transport.header.params,
-      intents: try SessionRunner.recordedIntents(of: transport), source: transport.path)
-    var code = await runner.run(session, format: format, full: full, sink: sink, io: io)
-    if let damage = transport.damage {
-      // Requests after the damage find no recorded answer; the damage is the cause to report.
-      io.fail(damage.description)
-      code = code == .software ? code : .dataError
-    }
-    return code
+      script: try SessionRunner.recordedIntents(of: transport), source: transport.path,
+      replayOrder: ReplayOrder(of: transport), damage: transport.damage)
+    let code = await runner.run(session, format: format, full: full, sink: sink, io: io)
+    // Requests after the damage find no recorded answer; the damage is the cause (65).
+    guard transport.damage != nil else { return code }
+    return code >= .software ? code : .dataError
   }
 
   private func compare(

@@ -13,7 +13,7 @@ public struct RunCommand: TableflowCommand {
   public var spec: CommandSpec {
     CommandSpec(
       name: "run", summary: "Runs a feed live or from a fixture, optionally recording it.",
-      positionals: [.init("FEED", help: "a built-in feed (see 'tableflow feeds')")],
+      positionals: [.init("FEED", help: "a feed (see 'tableflow feeds')")],
       options: [
         .init("--live", value: "URL", help: "the backend's base URL, which may carry a path prefix"),
         .init("--fixture", value: "PATH", help: "answer requests from this recorded session"),
@@ -40,7 +40,8 @@ public struct RunCommand: TableflowCommand {
         Give --live, --fixture, or both. With both, TABLEFLOW_RECORD=missing sends the requests \
         the fixture lacks live (and =all sends every request live); the default, none, replays only.
         Intents: load, refresh, select ROW_ID, collapse SECTION_ID, expand SECTION_ID,
-        load-more SECTION_ID, back; blank lines and # comments are ignored.
+        load-more SECTION_ID, back; blank lines and # comments are ignored. Each intent is sent \
+        once the previous one has settled, unless the previous line ends in ' &'.
         """)
   }
 
@@ -91,21 +92,22 @@ public struct RunCommand: TableflowCommand {
     }
     let recorder = try recordPath.map { path throws(CommandFailure) in
       try Self.startRecording(
-        path, feed: feed, base: arguments.value("--live"), params: parameters, redaction: redaction)
+        path, feed: feed, base: arguments.value("--live"), params: parameters, redaction: redaction,
+        transportHeaders: live?.addedHeaders ?? [])
     }
+    var replayOrder: ReplayOrder?
     let transport: any Transport
     let source: String
     do throws(CommandFailure) {
       if let fixturePath {
         let replay = try SessionRunner.loadFixture(
-          fixturePath,
-          options: ReplayOptions(mode: mode ?? .none, live: live, recorder: recorder, redaction: redaction))
-        if intents == nil { intents = try SessionRunner.recordedIntents(of: replay) }
+          fixturePath, options: ReplayOptions(mode: mode ?? .none, live: live, redaction: redaction))
+        if intents == nil {
+          intents = try SessionRunner.recordedIntents(of: replay)
+          replayOrder = ReplayOrder(of: replay)
+        }
         transport = replay
         source = fixturePath
-      } else if let live, let recorder {
-        transport = RecordingTransport(live: live, recorder: recorder)
-        source = live.baseURL
       } else if let live {
         transport = live
         source = live.baseURL
@@ -118,8 +120,9 @@ public struct RunCommand: TableflowCommand {
       throw error
     }
     let session = SessionRunner.Session(
-      feed: feed, transport: transport, parameters: parameters, intents: intents ?? [.load],
-      source: source, recorder: recorder)
+      feed: feed, transport: transport, parameters: parameters, script: intents ?? [ScriptedIntent(.load)],
+      source: source, recorder: recorder, replayOrder: replayOrder,
+      damage: (mode ?? RecordMode.none) == RecordMode.none ? (transport as? ReplayTransport)?.damage : nil)
     let format = LogFormat(rawValue: arguments.value("--format") ?? "text") ?? .text
     let code = await runner.run(
       session, format: format, full: arguments.has("--full"), sink: io.out, io: io)
@@ -130,12 +133,13 @@ public struct RunCommand: TableflowCommand {
   /// Creates the recorder, or fails with 74 (the path is a directory, the partial file is
   /// held by another recording or cannot be created).
   private static func startRecording(
-    _ path: String, feed: any Feed, base: String?, params: FeedParameters, redaction: Redaction
+    _ path: String, feed: any Feed, base: String?, params: FeedParameters, redaction: Redaction,
+    transportHeaders: [NameValue]
   ) throws(CommandFailure) -> SessionRecorder {
     do {
       return try SessionRecorder(
         path: path, feed: feed.name, tool: "tableflow \(Tableflow.version)", base: base, params: params,
-        redaction: redaction)
+        redaction: redaction, transportHeaders: transportHeaders)
     } catch {
       throw CommandFailure(.ioError, "\(error)")
     }
@@ -208,12 +212,12 @@ public struct RunCommand: TableflowCommand {
     }
   }
 
-  static func intents(fromFile path: String) throws(CommandFailure) -> [Intent] {
+  static func intents(fromFile path: String) throws(CommandFailure) -> [ScriptedIntent] {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CommandFailure(.noInput, "\(path): no such intents file")
     }
     do {
-      return try Intent.parseScript(String(decoding: data, as: UTF8.self))
+      return try ScriptedIntent.parseScript(String(decoding: data, as: UTF8.self))
     } catch {
       throw CommandFailure(.dataError, "\(path): \(error)")
     }

@@ -10,14 +10,20 @@ struct SessionRunner {
     var feed: any Feed
     var transport: any Transport
     var parameters: FeedParameters
-    var intents: [Intent]
+    var script: [ScriptedIntent]
     /// Names the session's input in error lines: a fixture path or a live URL.
     var source: String
-    /// Receives each intent just before it is handled, when recording.
+    /// Records the session in applied order, when recording.
     var recorder: SessionRecorder?
+    /// The order a replayed recording applied its intents and answers, if it kept one.
+    var replayOrder: ReplayOrder?
+    /// The damage of a salvaged fixture: printed first, as the root cause, and the failures
+    /// that follow from it (requests it left unanswered) are summed up in one line after the
+    /// session instead of one line each.
+    var damage: FixtureError?
   }
 
-  /// The built-in feeds the command line knows by name.
+  /// The feeds the command line knows by name (a program's own and the built-in ones).
   let feeds: [any Feed]
 
   /// The feed called `name`.
@@ -25,7 +31,7 @@ struct SessionRunner {
   func feed(named name: String) throws(CommandFailure) -> any Feed {
     guard let feed = feeds.first(where: { $0.name == name }) else {
       let names = feeds.map(\.name).joined(separator: ", ")
-      throw CommandFailure(.usage, "unknown feed '\(name)'; built-in feeds: \(names)")
+      throw CommandFailure(.usage, "unknown feed '\(name)'; known feeds: \(names)")
     }
     return feed
   }
@@ -49,10 +55,8 @@ struct SessionRunner {
   func run(
     _ session: Session, format: LogFormat, full: Bool, sink: any OutputSink, io: CommandIO
   ) async -> ExitCode {
-    var options = PipelineOptions(parameters: session.parameters)
-    if let recorder = session.recorder {
-      options.willHandle = { intent in await recorder.record(intent: intent.description) }
-    }
+    let options = PipelineOptions(
+      parameters: session.parameters, recorder: session.recorder, replayOrder: session.replayOrder)
     let pipeline: Pipeline
     do {
       pipeline = try Pipeline(feed: session.feed, transport: session.transport, options: options)
@@ -62,11 +66,16 @@ struct SessionRunner {
     }
     var writer = format.makeWriter(full: full)
     let progress = ProgressLine(io: io, label: session.source)
-    let outcome = await pipeline.run(session.intents) { event in
+    if let damage = session.damage { io.fail(damage.description) }
+    var cascade: (count: Int, first: PipelineFailure?) = (0, nil)
+    let outcome = await pipeline.run(script: session.script) { event in
       switch event.event {
+      case .failed(let failure, _) where session.damage != nil:
+        cascade.count += 1
+        if cascade.first == nil { cascade.first = failure }
       case .failed(let failure, _): io.fail("\(session.source): \(failure)")
       case .presented: progress.snapshotPresented()
-      case .requestStarted(let requests, _): progress.requestStarted(requests.count)
+      case .requestStarted(let batch): progress.requestStarted(batch.requests.count)
       default: break
       }
       let text = writer.text(for: event)
@@ -79,6 +88,10 @@ struct SessionRunner {
     }
     sink.flush()
     await progress.finish()
+    if let first = cascade.first {
+      let more = cascade.count > 1 ? " and \(cascade.count - 1) more" : ""
+      io.fail("\(session.source): the damage left \(first)\(more)")
+    }
     if outcome.wasCancelled { return SignalTrap.received ?? .software }
     return outcome.worstFailure.map { ExitCode(rawValue: $0.category.exitCode) ?? .software } ?? .success
   }
@@ -104,14 +117,17 @@ struct SessionRunner {
 
   /// Parses the intents recorded in a fixture.
   /// - Throws: `CommandFailure` 65 naming the fixture and the bad intent.
-  static func recordedIntents(of replay: ReplayTransport) throws(CommandFailure) -> [Intent] {
+  static func recordedIntents(of replay: ReplayTransport) throws(CommandFailure) -> [ScriptedIntent] {
     // One record is one intent: a line break inside one would make it read as several.
     if let index = replay.intents.firstIndex(where: { $0.contains(where: \.isNewline) }) {
       throw CommandFailure(
         .dataError, "\(replay.path): recorded intent \(index + 1) holds a line break; an intent is one line")
     }
     do {
-      return try Intent.parseScript(replay.intents.joined(separator: "\n"))
+      return try replay.intents.map { line throws(IntentSyntaxError) in
+        guard let intent = try Intent.parse(line: line) else { throw IntentSyntaxError("empty intent") }
+        return ScriptedIntent(intent)
+      }
     } catch {
       throw CommandFailure(.dataError, "\(replay.path): recorded intent: \(error)")
     }

@@ -15,12 +15,19 @@ public actor ReplayTransport: Transport {
   public nonisolated let header: FixtureHeader
   /// The recorded intents, in order, each one line of the intents-file syntax.
   public nonisolated let intents: [String]
-  /// The fixture's records, in order.
-  public nonisolated let records: [FixtureRecord]
+  /// The number of complete records the fixture holds.
+  public nonisolated let recordCount: Int
+  /// The order in which the recorded session applied its intents and answers, if it kept one
+  /// (see ``ReplayOrder``).
+  public nonisolated let appliedOrder: ReplayOrder?
   /// The damage found after the complete records, when `salvagesDamage` allowed loading.
   public nonisolated let damage: FixtureError?
   private let options: ReplayOptions
   private var matcher: RequestMatcher
+  /// Response bodies, out of memory until served, by the `seq` of the request they answer
+  /// (the matcher holds each response without its body).
+  private let bodies: BodyStore
+  private let bodyLocations: [Int: BodyStore.Location]
   private var redactor: Redactor
   private var virtualTime = Duration.zero
 
@@ -61,32 +68,62 @@ public actor ReplayTransport: Transport {
     self.path = name
     self.options = options
     redactor = Redactor(options.redaction)
-    var records: [FixtureRecord] = []
+    // Records are read one at a time; each response's body goes to the store and the index
+    // keeps the rest (read once for the applied order and the matcher, then dropped), so
+    // memory grows with the number of records, not with their sizes.
+    var index: [FixtureRecord] = []
+    var intents: [String] = []
+    var locations: [Int: BodyStore.Location] = [:]
+    var requests: Set<Int> = []
+    let bodies = BodyStore()
     var damage: FixtureError?
     var header = FixtureHeader(feed: "", tool: "")
+    var count = 0
+    var recordedRedactor = Redactor(options.redaction)
     if let reader = try open() {
       header = reader.header
-      let salvaged = reader.readSalvaging()
-      records = salvaged.records
-      damage = salvaged.damage
+      while true {
+        let next: FixtureRecord?
+        do {
+          next = try reader.next()
+        } catch {
+          damage = error
+          break
+        }
+        guard var record = next else { break }
+        count += 1
+        switch record.entry {
+        case .intent(let intent):
+          intents.append(intent)
+        case .response(var response):
+          // As the matcher pairs them: the first answer to a request recorded before it. Mode
+          // .all answers nothing from the fixture, so it keeps no bodies.
+          if options.mode != .all, requests.contains(response.request), locations[response.request] == nil {
+            locations[response.request] = try bodies.store(response.body)
+          }
+          response.body = []
+          record.entry = .response(response)
+        case .request(let request):
+          requests.insert(record.seq)
+          // Recorded requests are redacted with the current rules too, so a fixture recorded
+          // before a rule existed (a cleartext password) still matches a redacted request.
+          record.entry = .request(recordedRedactor.redact(request))
+        case .error:
+          break
+        }
+        index.append(record)
+      }
     }
     // Re-recording everything needs only the old intents, so damage does not stop it.
     if let damage, !options.salvagesDamage, options.mode != .all { throw damage }
     self.header = header
-    self.records = records
+    self.recordCount = count
     self.damage = damage
-    intents = records.compactMap { record in
-      if case .intent(let intent) = record.entry { return intent }
-      return nil
-    }
-    // Recorded requests are redacted with the current rules too, so a fixture recorded
-    // before a rule existed (a cleartext password) still matches a redacted incoming request.
-    var recordedRedactor = Redactor(options.redaction)
-    let matchable = records.map { record in
-      guard case .request(let request) = record.entry else { return record }
-      return FixtureRecord(seq: record.seq, entry: .request(recordedRedactor.redact(request)))
-    }
-    matcher = RequestMatcher(records: options.mode == .all ? [] : matchable)
+    self.intents = intents
+    self.bodies = bodies
+    bodyLocations = locations
+    appliedOrder = ReplayOrder(records: index)
+    matcher = RequestMatcher(records: options.mode == .all ? [] : index)
   }
 
   private static func fileExists(_ path: String) -> Bool {
@@ -105,30 +142,37 @@ public actor ReplayTransport: Transport {
   ///   `.none`; the recorded failure when the live request failed while recording;
   ///   `.cancelled` when the task is cancelled during a real-time wait.
   public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    try await answer(request, number: nil)
+  }
+
+  /// Answers request number `number` of the session with the recorded request of the same
+  /// number when it matches (so identical requests get their own answers), else as
+  /// ``send(_:)``.
+  public func send(_ request: TransportRequest, number: Int) async throws(TransportError) -> TransportResponse
+  {
+    try await answer(request, number: number)
+  }
+
+  private func answer(
+    _ request: TransportRequest, number: Int?
+  ) async throws(TransportError) -> TransportResponse {
     if options.mode == .all { return try await sendLive(request) }
     // Redacted as the recording was (headers included: they decide whether a body is a form).
     let incoming = redactor.redact(
       RecordedRequest(
         method: request.method.uppercased(), url: request.relativeURL,
         headers: request.headers.map { FixtureField($0.name, $0.value) }, body: request.body))
-    switch matcher.answer(to: incoming) {
+    let outcome = number.map { matcher.answer(to: incoming, number: $0) } ?? matcher.answer(to: incoming)
+    switch outcome {
     case .response(let recorded):
       let response = TransportResponse(
         status: recorded.status, headers: recorded.headers.map { NameValue($0.name, $0.value) },
-        body: recorded.body, elapsed: Self.duration(milliseconds: recorded.elapsedMilliseconds))
+        body: try body(answering: recorded.request),
+        elapsed: Self.duration(milliseconds: recorded.elapsedMilliseconds))
       try await wait(response.elapsed)
-      if let recorder = options.recorder {
-        let seq = await recorder.record(request: request, addedHeaders: options.live?.addedHeaders ?? [])
-        if let tooLarge = await recorder.record(response: response, toRequest: seq) { throw tooLarge }
-      }
       return response
     case .failure(let recorded):
-      let error = TransportError(Self.code(named: recorded.code), recorded.message)
-      if let recorder = options.recorder {
-        let seq = await recorder.record(request: request, addedHeaders: options.live?.addedHeaders ?? [])
-        await recorder.record(failure: error, toRequest: seq)
-      }
-      throw error
+      throw TransportError(Self.code(named: recorded.code), recorded.message)
     case .unmatched(let message):
       guard options.mode == .missing else {
         throw TransportError(.notRecorded, "\(path): \(message)")
@@ -137,13 +181,21 @@ public actor ReplayTransport: Transport {
     }
   }
 
+  /// The recorded body of the response to the request recorded as `seq`, read back from the
+  /// store.
+  private func body(answering seq: Int) throws(TransportError) -> [UInt8] {
+    guard let location = bodyLocations[seq] else { return [] }
+    do {
+      return try bodies.load(location)
+    } catch {
+      throw TransportError(.notRecorded, "\(path): cannot read the recorded body back: \(error)")
+    }
+  }
+
   private func sendLive(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
     guard let live = options.live else {
       throw TransportError(
         .notRecorded, "\(path): record mode \(options.mode.rawValue) needs a live transport")
-    }
-    if let recorder = options.recorder {
-      return try await RecordingTransport(live: live, recorder: recorder).send(request)
     }
     return try await live.send(request)
   }

@@ -1,7 +1,9 @@
 import FixtureKit
 
-/// Writes one recording session to a fixture: requests, responses and errors from
-/// `RecordingTransport`, intents from the pipeline, all in one `seq` order.
+/// Writes one recording session to a fixture, all in one `seq` order: given to a pipeline as
+/// `PipelineOptions.recorder`, intents, requests and answers in the order the transform stage
+/// applied them (what replay needs); or requests and answers as a `RecordingTransport` sends
+/// them.
 ///
 /// Every record is redacted, then compressed and flushed to `PATH.partial` before the call
 /// returns, so a killed process loses no completed record. `finish()` renames the file to
@@ -16,6 +18,8 @@ public actor SessionRecorder {
   public nonisolated let partialPath: String
   private let writer: FixtureWriter
   private var redactor: Redactor
+  /// The live transport's own headers, recorded (redacted) with every request.
+  private let transportHeaders: [NameValue]
   private var failure: FixtureError?
   private var closed = false
 
@@ -30,12 +34,17 @@ public actor SessionRecorder {
   ///   - redaction: What to redact; the defaults cover credentials, cookies and tokens.
   ///   - limits: The caps replay reads with; a record over them is never written (a response
   ///     too large becomes an error record instead).
+  ///   - transportHeaders: the headers the live transport adds to every request itself
+  ///     (`Transport.addedHeaders`): recorded with each request, every value redacted, and
+  ///     scrubbed wherever echoed.
   /// - Throws: `FixtureError`: `.busy` when another recording holds `PATH.partial`, `.io`
   ///   when `PATH` is a directory or the partial file cannot be created.
   public init(
     path: String, feed: String, tool: String, base: String? = nil, params: [String: String] = [:],
-    redaction: Redaction = .standard, limits: FixtureLimits = .standard
+    redaction: Redaction = .standard, limits: FixtureLimits = .standard,
+    transportHeaders: [NameValue] = []
   ) throws(FixtureError) {
+    self.transportHeaders = transportHeaders
     var redactor = Redactor(redaction)
     let header = redactor.redact(FixtureHeader(feed: feed, tool: tool, base: base, params: params))
     self.path = path
@@ -77,9 +86,10 @@ public actor SessionRecorder {
   /// Records a request (redacted) and returns its `seq`, or `nil` when recording has failed.
   ///
   /// - Parameter addedHeaders: the headers the transport adds itself (see
-  ///   `Transport.addedHeaders`): recorded with every value redacted, and scrubbed wherever
-  ///   they are echoed.
-  public func record(request: TransportRequest, addedHeaders: [NameValue] = []) -> Int? {
+  ///   `Transport.addedHeaders`; default: the recorder's `transportHeaders`): recorded with
+  ///   every value redacted, and scrubbed wherever they are echoed.
+  public func record(request: TransportRequest, addedHeaders: [NameValue]? = nil) -> Int? {
+    let addedHeaders = addedHeaders ?? transportHeaders
     let recorded = redactor.redact(
       RecordedRequest(
         method: request.method.uppercased(), url: request.relativeURL,

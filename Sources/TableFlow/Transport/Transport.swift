@@ -19,9 +19,21 @@ public protocol Transport: Sendable {
   /// `--header` values or a base URL's `user:password`), so a recorder can record and redact
   /// them; empty by default.
   var addedHeaders: [NameValue] { get }
+
+  /// Sends request number `number` of the session: requests are numbered from 0 in the order
+  /// the pipeline starts them. A replay answers it with the recorded request of the same
+  /// number when they match; other transports ignore the number (the default calls
+  /// ``send(_:)``).
+  func send(_ request: TransportRequest, number: Int) async throws(TransportError) -> TransportResponse
 }
 
 extension Transport {
+  /// Ignores the number and calls ``send(_:)``.
+  public func send(_ request: TransportRequest, number: Int) async throws(TransportError) -> TransportResponse
+  {
+    try await send(request)
+  }
+
   /// No headers of its own.
   public var addedHeaders: [NameValue] { [] }
 }

@@ -105,7 +105,12 @@ struct RowOperations {
           + "(\(movesIn.count) moved in, \(movedOut[source]) moved out).")
     }
     var rows = previous.rows
-    if !actions[source].isEmpty || !inserts.isEmpty || !movesIn.isEmpty {
+    if inserts.isEmpty && movesIn.isEmpty && deleted[source] == 0 && movedOut[source] == 0 {
+      // Only reloads and reconfigures (or nothing): every row keeps its place.
+      if !actions[source].isEmpty {
+        try refresh(&rows, actions: actions[source], wanted: wanted.rows, section: index)
+      }
+    } else {
       rows = try placedRows(
         previous.rows, actions: actions[source], wanted: wanted.rows, section: index)
     }
@@ -117,6 +122,28 @@ struct RowOperations {
     return Section(
       id: previous.id, header: previous.header, footer: previous.footer, style: previous.style,
       isCollapsed: wanted.isCollapsed, rows: rows)
+  }
+
+  /// Reloaded and reconfigured rows read from the data source, in place: what
+  /// ``placedRows(_:actions:wanted:section:)`` does when no row arrives, leaves or moves.
+  private func refresh(
+    _ rows: inout [Row], actions: [Action], wanted: [Row], section: Int
+  ) throws(BatchUpdateError) {
+    for (index, action) in actions.enumerated() where action != .none {
+      let fresh = wanted[index]
+      let row = rows[index]
+      guard fresh.id == row.id else {
+        throw BatchUpdateError(
+          "row \(index) of section \(section) is \"\(row.id)\" (\(action.verb)ed) after the "
+            + "update but the data source has \"\(fresh.id)\"")
+      }
+      guard action == .reload || fresh.kind == row.kind else {
+        throw BatchUpdateError(
+          "attempt to reconfigure row \(index) of section \(update.sources[section]) whose cell "
+            + "kind changes from \"\(row.kind)\" to \"\(fresh.kind)\"; reload it instead")
+      }
+      rows[index] = fresh
+    }
   }
 
   /// Inserted and moved rows at their destinations; the remaining rows, in their order, in

@@ -110,6 +110,10 @@ struct RowOperations {
       if !actions[source].isEmpty {
         try refresh(&rows, actions: actions[source], wanted: wanted.rows, section: index)
       }
+    } else if inserts.isEmpty && movesIn.isEmpty {
+      // Rows only leave: the others close up, in order.
+      rows = try remainingRows(
+        previous.rows, actions: actions[source], wanted: wanted.rows, section: index)
     } else {
       rows = try placedRows(
         previous.rows, actions: actions[source], wanted: wanted.rows, section: index)
@@ -144,6 +148,38 @@ struct RowOperations {
       }
       rows[index] = fresh
     }
+  }
+
+  /// The rows that neither leave nor move out, in order; reloaded and reconfigured ones read
+  /// from the data source: what ``placedRows(_:actions:wanted:section:)`` does when no row
+  /// arrives.
+  private func remainingRows(
+    _ rows: [Row], actions: [Action], wanted: [Row], section: Int
+  ) throws(BatchUpdateError) -> [Row] {
+    var result: [Row] = []
+    result.reserveCapacity(wanted.count)
+    for (index, row) in rows.enumerated() {
+      let action = actions[index]
+      guard action == .none || action == .reload || action == .reconfigure else { continue }
+      guard action != .none else {
+        result.append(row)
+        continue
+      }
+      let slot = result.count
+      let fresh = wanted[slot]
+      guard fresh.id == row.id else {
+        throw BatchUpdateError(
+          "row \(slot) of section \(section) is \"\(row.id)\" (\(action.verb)ed) after the "
+            + "update but the data source has \"\(fresh.id)\"")
+      }
+      guard action == .reload || fresh.kind == row.kind else {
+        throw BatchUpdateError(
+          "attempt to reconfigure row \(index) of section \(update.sources[section]) whose cell "
+            + "kind changes from \"\(row.kind)\" to \"\(fresh.kind)\"; reload it instead")
+      }
+      result.append(fresh)
+    }
+    return result
   }
 
   /// Inserted and moved rows at their destinations; the remaining rows, in their order, in

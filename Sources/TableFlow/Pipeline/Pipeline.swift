@@ -34,6 +34,7 @@ public final class Pipeline: Sendable {
   /// The newest `settled` event, for the drivers that wait for the session to settle.
   private let settledEvents: BusSubscription
   private let replaysInOrder: Bool
+  private let recorder: SessionRecorder?
   private let control: Locked<Control>
 
   private struct Control {
@@ -72,7 +73,8 @@ public final class Pipeline: Sendable {
     let decodeBox = StageMailbox(bus: bus, stage: .decode, shaker: shaker)
     let transformBox = StageMailbox(bus: bus, stage: .transform, shaker: shaker)
     let presentBox = StageMailbox(bus: bus, stage: .present, shaker: shaker)
-    let recording = options.recorder.map { (SessionRecording(recorder: $0), bus.subscribe()) }
+    let recording = options.recorder.map { ($0, bus.subscribe()) }
+    recorder = options.recorder
     settledEvents = bus.subscribeLatest { event in
       if case .settled = event { return true }
       return false
@@ -91,8 +93,8 @@ public final class Pipeline: Sendable {
         group.addTask { await decode.run(decodeBox) }
         group.addTask { await transform.run(transformBox) }
         group.addTask { await present.run(presentBox) }
-        if let (recording, subscription) = recording {
-          group.addTask { await recording.run(subscription) }
+        if let (recorder, subscription) = recording {
+          group.addTask { await recorder.record(subscription) }
         }
       }
     }
@@ -138,6 +140,8 @@ public final class Pipeline: Sendable {
       await withTaskGroup(of: Bool.self) { group in
         group.addTask { await self.drive(script) }
         for await event in subscription {
+          // Recorded before it is logged: a log line is never ahead of the recording.
+          await recorder?.record(event)
           events += 1
           if case .presented = event.event { presented += 1 }
           onEvent(event)

@@ -6,6 +6,7 @@ let benches: [String: () -> Void] = [
   "fixture": runFixtureBench,
   "replay": runReplayBench,
   "replay-generate": runReplayGenerate,
+  "responsiveness": runResponsivenessBench,
 ]
 
 let name = CommandLine.arguments.dropFirst().first ?? ""

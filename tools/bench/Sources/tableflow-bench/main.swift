@@ -2,11 +2,13 @@
 
 let benches: [String: () -> Void] = [
   "diff": runDiffBench,
+  "incremental": runIncrementalBench,
   "bus": runBusBench,
   "fixture": runFixtureBench,
   "replay": runReplayBench,
   "replay-generate": runReplayGenerate,
   "responsiveness": runResponsivenessBench,
+  "verify": runVerifyBench,
 ]
 
 let name = CommandLine.arguments.dropFirst().first ?? ""

@@ -22,6 +22,8 @@ public actor SessionRecorder {
   private let transportHeaders: [NameValue]
   private var failure: FixtureError?
   private var closed = false
+  /// What recording from a pipeline's bus needs to remember (see `SessionRecorder+Bus.swift`).
+  var busState = BusRecordingState()
 
   /// Starts a recording, writing the header line to `PATH.partial`.
   ///

@@ -12,10 +12,19 @@ enum DiffSnapshotLoader {
     var exitCode: ExitCode
   }
 
-  /// Loads and validates the snapshot at `path`.
+  /// The sections of a snapshot file, before validation.
+  private struct Sections: Decodable {
+    var sections: [Section]
+  }
+
+  /// Loads and validates the snapshot at `path`; under `keepFirst` or `disambiguate`, calls
+  /// `report` with one line per duplicate dropped or renamed (`FILE: dropped duplicate row 'a'
+  /// (section 0 row 1)`).
   ///
   /// - Throws: ``Failure``.
-  static func load(_ path: String) throws(Failure) -> TableSnapshot {
+  static func load(
+    _ path: String, policy: DuplicateIDPolicy = .reject, report: (String) -> Void = { _ in }
+  ) throws(Failure) -> TableSnapshot {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw Failure(message: "\(path): no such file", exitCode: .noInput)
@@ -24,7 +33,13 @@ enum DiffSnapshotLoader {
       throw Failure(message: "\(path): cannot be read", exitCode: .noInput)
     }
     do {
-      return try JSONDecoder().decode(TableSnapshot.self, from: data)
+      guard policy != .reject else { return try JSONDecoder().decode(TableSnapshot.self, from: data) }
+      let sections = try JSONDecoder().decode(Sections.self, from: data).sections
+      let built = try TableSnapshot.buildReporting(sections, policy: policy)
+      for resolution in built.resolutions { report("\(path): \(resolution.line())") }
+      return built.snapshot
+    } catch let error as SnapshotError {
+      throw Failure(message: "\(path): \(error.description)", exitCode: .dataError)
     } catch let error as DecodingError {
       throw Failure(message: "\(path):" + describe(error, in: data), exitCode: .dataError)
     } catch {

@@ -52,7 +52,9 @@ public struct TextLogWriter: SnapshotLogWriter {
       out += "error \(failure.stage)/\(failure.category)"
       if let screen { out += " in \(screen.name)" }
       out += ": \(failure.message)\n"
-    case .requestStarted, .decoded, .snapshotBuilt:
+    case .duplicatesResolved(let reports, _):
+      for report in reports { out += report.line + "\n" }
+    case .requestStarted, .decoded, .snapshotBuilt, .cellsUpdated:
       break
     }
     return out

@@ -21,13 +21,11 @@ actor PresentStage {
   func present(_ built: BuiltSnapshot, navigation: Navigation?) async {
     await jitter.pause(53)
     let action = machine.present(built, navigation: navigation)
-    if let failure = action.failure {
-      await bus.publish(contentsOf: [
-        failures.record(failure, screen: built.screen), .presented(action.update),
-      ])
-    } else {
-      await bus.publish(.presented(action.update))
-    }
+    var events: [PipelineEvent] = []
+    if let failure = action.failure { events.append(failures.record(failure, screen: built.screen)) }
+    events.append(.presented(action.update))
+    if let cells = action.cells { events.append(.cellsUpdated(cells)) }
+    await bus.publish(contentsOf: events)
   }
 
   func reveal(_ screen: ScreenRef, navigation: Navigation) async {

@@ -13,6 +13,8 @@ struct PresentStateMachine {
     var failure: PipelineFailure?
     /// The update to present.
     var update: PresentedUpdate
+    /// The cells that appeared or changed, for the adapter events.
+    var cells: CellUpdates? = nil
   }
 
   private struct Shown {
@@ -26,9 +28,12 @@ struct PresentStateMachine {
   mutating func present(_ built: BuiltSnapshot, navigation: Navigation?) -> Action {
     var current = shown[built.screen.instance] ?? Shown(version: 0, table: HeadlessTable())
     var failure: PipelineFailure?
+    let before = current.table.snapshot
+    var reloaded = current.version == 0
     do {
       try current.table.apply(built.changeset)
     } catch {
+      reloaded = true
       failure = PipelineFailure(
         .internal, stage: .present, "\(built.screen.name) v\(current.version + 1): \(error.description)")
       current.table.reloadData(built.snapshot)
@@ -38,7 +43,11 @@ struct PresentStateMachine {
     let update = PresentedUpdate(
       screen: built.screen, version: current.version, snapshot: built.snapshot, changeset: built.changeset,
       navigation: navigation)
-    return Action(failure: failure, update: update)
+    let cells = CellUpdates.cells(
+      presenting: built.snapshot, before: before, changeset: built.changeset, reloaded: reloaded)
+    return Action(
+      failure: failure, update: update,
+      cells: cells.isEmpty ? nil : CellUpdates(screen: built.screen, version: current.version, cells: cells))
   }
 
   /// A screen is shown again after `back`: its current version, unchanged.

@@ -67,6 +67,8 @@ actor TransformStage {
         work.append(.reveal(screen, navigation: navigation))
       case .fail(let failure, let screen):
         events.append(failures.record(failure, screen: screen))
+      case .reportDuplicates(let reports, let screen):
+        events.append(.duplicatesResolved(reports, screen: screen))
       }
     }
     await bus.publish(contentsOf: events)

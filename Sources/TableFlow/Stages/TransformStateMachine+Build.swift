@@ -9,15 +9,33 @@ extension TransformStateMachine {
     var content: [Section]
     do {
       let sections = try stack[index].screen.sections()
+      let screen = stack[index].screen
       var builder = SnapshotBuilder(
-        policy: .reject, hidingEmptySections: stack[index].screen.hidesEmptySections)
-      for section in decorate(sections, of: stack[index].screen) { builder.appendSection(section) }
+        policy: screen.duplicateIDPolicy, hidingEmptySections: screen.hidesEmptySections)
+      for section in decorate(sections, of: screen) { builder.appendSection(section) }
+      let built: (snapshot: TableSnapshot, resolutions: [DuplicateResolution])
       do {
-        content = try builder.build().sections
+        built = try builder.buildReporting()
       } catch {
         throw PipelineFailure(.data, stage: .transform, "\(ref.name): invalid snapshot: \(error.description)")
       }
+      content = built.snapshot.sections
       stack[index].content = content
+      let rowResolutions = built.resolutions.filter { $0.rowPosition != nil }
+      let origins =
+        rowResolutions.isEmpty
+        ? [] : screen.origins(ofRowsAt: rowResolutions.compactMap(\.rowPosition), in: sections)
+      var originIndex = 0
+      let reports = built.resolutions.map { resolution in
+        guard resolution.rowPosition != nil else {
+          return DuplicateReport(resolution: resolution, origin: nil)
+        }
+        defer { originIndex += 1 }
+        let origin = originIndex < origins.count ? origins[originIndex] : nil
+        return DuplicateReport(resolution: resolution, origin: origin)
+      }
+      let fresh = reports.filter { stack[index].duplicates.insert($0).inserted }
+      if !fresh.isEmpty { actions.append(.reportDuplicates(fresh, screen: ref)) }
     } catch {
       let failure =
         (error as? PipelineFailure)
@@ -42,6 +60,14 @@ extension TransformStateMachine {
     var result: [Section] = []
     result.reserveCapacity(sections.count)
     for section in sections {
+      // A section with nothing to show stays hidden even when collapsed (seed D); it stays in
+      // the list, not collapsed, so that the builder hides it and positions keep their meaning.
+      if screen.hidesEmptySections && section.rows.isEmpty {
+        result.append(
+          Section(
+            id: section.id, header: section.header, footer: section.footer, style: section.style, rows: []))
+        continue
+      }
       if screen.collapsedSections.contains(section.id) {
         result.append(
           Section(

@@ -17,6 +17,8 @@ struct TransformStateMachine {
     case reveal(ScreenRef, navigation: Navigation)
     /// Publish this failure.
     case fail(PipelineFailure, screen: ScreenRef?)
+    /// Publish the duplicates that building a screen's table dropped or renamed.
+    case reportDuplicates([DuplicateReport], screen: ScreenRef)
   }
 
   struct Entry {
@@ -29,6 +31,8 @@ struct TransformStateMachine {
     /// What the error row's retry does.
     var retry: FetchJob?
     var hasBuilt = false
+    /// The duplicates reported so far: each is reported once, not at every build.
+    var duplicates: Set<DuplicateReport> = []
   }
 
   var stack: [Entry]

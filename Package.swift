@@ -1,4 +1,5 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// 6.2: TableFlow uses `nonisolated(nonsending)` (SE-0461). Build with Swift 6.2 or later.
 // TableFlow: data-driven table screens as a deterministic, headless pipeline.
 // Module map and contracts: see DESIGN.md (shared) and README.md.
 import PackageDescription
@@ -22,7 +23,7 @@ let package = Package(
     // The event bus, the four stage actors, transports, feeds API, log writers, Pipeline.
     .target(name: "TableFlow", dependencies: ["TableCore", "FixtureKit"]),
     // Built-in feeds reproducing the seed screens.
-    .target(name: "Feeds", dependencies: ["TableFlow"]),
+    .target(name: "Feeds", dependencies: ["TableFlow", "TableCore"]),
     // The command-line tool; thin. Its argument parser lives in CLIKit so it can be unit-tested.
     .target(name: "CLIKit", dependencies: ["TableFlow", "Feeds", "FixtureKit", "TableCore"]),
     .executableTarget(name: "tableflow", dependencies: ["CLIKit"]),

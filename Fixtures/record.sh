@@ -6,4 +6,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TABLEFLOW_RECORD_ONLY="${1:-}" TABLEFLOW_RECORD_FIXTURES=1 swift test --filter 'RecordedSessionTests/liveEqualsReplay'
+# `tableflow` with no arguments replays the books session compiled into the binary.
+python3 tools/embed-fixture.py
 ls -l Fixtures/*/*.jsonl.gz

@@ -67,15 +67,7 @@ public struct DiffCommand: TableflowCommand {
       io.out.write(lines.isEmpty ? "no changes\n" : lines.joined(separator: "\n") + "\n")
       return .success
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    do {
-      io.out.write(bytes: Array(try encoder.encode(changeset)))
-      io.out.write("\n")
-    } catch {
-      io.fail("diff: cannot encode the changeset: \(error)")
-      return .software
-    }
+    io.out.write(JSONValue(changeset).text + "\n")
     return .success
   }
 }

@@ -48,7 +48,7 @@ enum DiffSnapshotLoader {
   }
 
   /// `LINE:COLUMN: invalid JSON: …` for a syntax error, ` PATH: cause` for the rest.
-  private static func describe(_ error: DecodingError, in data: Data) -> String {
+  static func describe(_ error: DecodingError, in data: Data) -> String {
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
       return syntaxError(in: data) ?? " invalid JSON: \(context.debugDescription)"

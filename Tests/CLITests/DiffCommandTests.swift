@@ -3,7 +3,7 @@ import Testing
 
 @testable import CLIKit
 
-@Suite("tableflow diff")
+@Suite("tableflow diff", .timeLimit(.minutes(5)))
 struct DiffCommandTests {
   private static let old = #"""
     {"sections":[{"id":"want","header":"想读","rows":[
@@ -43,6 +43,7 @@ struct DiffCommandTests {
   @Test("json prints one changeset object with sorted keys")
   func jsonOutput() async throws {
     let directory = try folder(["old.json": Self.old, "new.json": Self.new])
+    defer { try? FileManager.default.removeItem(at: directory) }
     let (code, out, err) = await run(["old.json", "new.json"], in: directory)
     #expect(code == .success)
     #expect(err.isEmpty)
@@ -55,6 +56,7 @@ struct DiffCommandTests {
   @Test("text prints one operation a line")
   func textOutput() async throws {
     let directory = try folder(["old.json": Self.old, "new.json": Self.new])
+    defer { try? FileManager.default.removeItem(at: directory) }
     let (code, out, _) = await run(["old.json", "new.json", "--format", "text"], in: directory)
     #expect(code == .success)
     #expect(
@@ -67,6 +69,7 @@ struct DiffCommandTests {
   @Test("equal snapshots print an empty changeset")
   func noChanges() async throws {
     let directory = try folder(["old.json": Self.old])
+    defer { try? FileManager.default.removeItem(at: directory) }
     #expect(await run(["old.json", "old.json"], in: directory).1 == #"{"stages":[]}"# + "\n")
     #expect(await run(["old.json", "old.json", "--format=text"], in: directory).1 == "no changes\n")
   }
@@ -75,6 +78,7 @@ struct DiffCommandTests {
   func invalidJSON() async throws {
     let broken = "{\"sections\":[\n  {\"id\":\"s\" \"rows\":[]}]}"
     let directory = try folder(["old.json": Self.old, "bad.json": broken])
+    defer { try? FileManager.default.removeItem(at: directory) }
     let (code, out, err) = await run(["old.json", "bad.json"], in: directory)
     #expect(code == .dataError)
     #expect(out.isEmpty)
@@ -89,6 +93,7 @@ struct DiffCommandTests {
     let duplicate =
       #"{"sections":[{"id":"s","rows":[{"id":"x","kind":"k","height":1}]},{"id":"t","rows":[{"id":"x","kind":"k","height":1}]}]}"#
     let directory = try folder(["old.json": Self.old, "dup.json": duplicate])
+    defer { try? FileManager.default.removeItem(at: directory) }
     let (code, _, err) = await run(["dup.json", "old.json"], in: directory)
     #expect(code == .dataError)
     #expect(
@@ -127,6 +132,7 @@ struct DiffCommandTests {
   func wrongType() async throws {
     let wrong = #"{"sections":[{"id":"s","rows":[{"id":"x","kind":"k","height":"tall"}]}]}"#
     let directory = try folder(["old.json": Self.old, "wrong.json": wrong])
+    defer { try? FileManager.default.removeItem(at: directory) }
     let (code, _, err) = await run(["old.json", "wrong.json"], in: directory)
     #expect(code == .dataError)
     #expect(err.contains("wrong.json: sections[0].rows[0].height: "))
@@ -135,6 +141,7 @@ struct DiffCommandTests {
   @Test("a missing file exits 66")
   func missingFile() async throws {
     let directory = try folder(["old.json": Self.old])
+    defer { try? FileManager.default.removeItem(at: directory) }
     let (code, _, err) = await run(["old.json", "absent.json"], in: directory)
     #expect(code == .noInput)
     #expect(err.hasSuffix("absent.json: no such file\n"))
@@ -148,6 +155,7 @@ struct DiffCommandTests {
     ])
   func badArguments(arguments: [String]) async throws {
     let directory = try folder(["old.json": Self.old])
+    defer { try? FileManager.default.removeItem(at: directory) }
     let (code, out, err) = await run(arguments, in: directory)
     #expect(code == .usage)
     #expect(out.isEmpty)
@@ -157,6 +165,7 @@ struct DiffCommandTests {
   @Test("the built binary runs diff with the documented exit codes")
   func binary() async throws {
     let directory = try folder(["old.json": Self.old, "new.json": Self.new, "bad.json": "{"])
+    defer { try? FileManager.default.removeItem(at: directory) }
     let ok = try CLIProcess.run(["diff", "old.json", "new.json", "--format", "text"], in: directory)
     #expect(ok.status == 0)
     #expect(ok.stdout.hasPrefix("stage 1: reload row 0.2 \"c\"\n"))

@@ -6,7 +6,7 @@ import Testing
 
 /// The README's embedding example, kept compiling and true: a feed driven from an async
 /// program, each update applied to a headless table as UIKit would apply it.
-@Suite("README embedding example")
+@Suite("README embedding example", .timeLimit(.minutes(5)))
 struct EmbeddingExampleTests {
   @Test("intents in, presented updates out; every changeset applies to the previous snapshot")
   func embedding() async throws {

@@ -27,6 +27,7 @@ struct InspectCommandTests {
   @Test("lists the header, every record, sizes and integrity")
   func listsRecords() throws {
     let fixture = try Self.makeFixture()
+    defer { try? FileManager.default.removeItem(at: fixture.deletingLastPathComponent()) }
     let outcome = try CLIProcess.run(["inspect", fixture.path])
     #expect(outcome.status == 0)
     #expect(outcome.stderr.isEmpty)
@@ -42,6 +43,7 @@ struct InspectCommandTests {
   @Test("--json prints one object with the records")
   func json() throws {
     let fixture = try Self.makeFixture()
+    defer { try? FileManager.default.removeItem(at: fixture.deletingLastPathComponent()) }
     let outcome = try CLIProcess.run(["inspect", "--json", fixture.path])
     #expect(outcome.status == 0)
     let object = try #require(
@@ -54,6 +56,7 @@ struct InspectCommandTests {
   @Test("a truncated fixture lists its complete records, reports the damage and exits 65")
   func truncated() throws {
     let fixture = try Self.makeFixture()
+    defer { try? FileManager.default.removeItem(at: fixture.deletingLastPathComponent()) }
     let bytes = try Data(contentsOf: fixture)
     let cut = fixture.deletingLastPathComponent().appendingPathComponent("cut.jsonl.gz.partial")
     try bytes.prefix(bytes.count - 12).write(to: cut)
@@ -70,6 +73,7 @@ struct InspectCommandTests {
     let missing = try CLIProcess.run(["inspect", "/nonexistent/x.jsonl.gz"])
     #expect(missing.status == 66)
     let folder = try Self.makeFixture().deletingLastPathComponent()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let text = folder.appendingPathComponent("text.jsonl.gz")
     try Data("hello".utf8).write(to: text)
     let notGzip = try CLIProcess.run(["inspect", text.path])

@@ -38,6 +38,7 @@ struct SessionCommandTests {
     let server = try APIServer(arguments: ["--prefix", "/v1"])
     defer { server.stop() }
     let folder = try Self.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let live = try Self.recordBooks(in: folder, server: server)
     #expect(live.status == 0, "\(live.stderr)")
     #expect(live.stderr.isEmpty)
@@ -72,6 +73,7 @@ struct SessionCommandTests {
     let server = try APIServer()
     defer { server.stop() }
     let folder = try Self.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let live = try Self.recordBooks(in: folder, server: server)
     let fixture = folder.appendingPathComponent("session.jsonl.gz").path
     let golden = folder.appendingPathComponent("session.log")
@@ -105,6 +107,7 @@ struct SessionCommandTests {
     let server = try APIServer()
     defer { server.stop() }
     let folder = try Self.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     _ = try Self.recordBooks(in: folder, server: server)
     let bytes = try Data(contentsOf: folder.appendingPathComponent("session.jsonl.gz"))
     let partial = folder.appendingPathComponent("cut.jsonl.gz.partial")
@@ -121,6 +124,7 @@ struct SessionCommandTests {
     let server = try APIServer()
     defer { server.stop() }
     let folder = try Self.scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let first = folder.appendingPathComponent("first.jsonl.gz").path
     let base = server.baseURL.absoluteString
     #expect(try CLIProcess.run(["run", "books", "--live", base, "--record", first]).status == 0)

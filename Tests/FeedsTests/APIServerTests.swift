@@ -4,7 +4,7 @@ import Testing
 
 @testable import Feeds
 
-@Suite("api-server.py")
+@Suite("api-server.py", .timeLimit(.minutes(5)))
 struct APIServerTests {
   @Test("serves every endpoint in the shapes the feeds decode")
   func servesEveryEndpoint() async throws {

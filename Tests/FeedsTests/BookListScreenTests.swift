@@ -24,7 +24,7 @@ private struct ShelfTransport: Transport {
   }
 }
 
-@Suite("BookListScreen")
+@Suite("BookListScreen", .timeLimit(.minutes(5)))
 struct BookListScreenTests {
   @Test("loads a page of 10,000 books into 20,000 rows and routes their rows")
   func loadsTenThousandBooks() async throws {

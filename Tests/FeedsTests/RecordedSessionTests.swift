@@ -3,7 +3,7 @@ import Foundation
 import TableFlow
 import Testing
 
-@Suite("Recorded sessions")
+@Suite("Recorded sessions", .timeLimit(.minutes(5)))
 struct RecordedSessionTests {
   @Test("each fixture replays to its golden log, byte for byte", arguments: RecordedSession.all)
   func replaysToGolden(_ session: RecordedSession) async throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TableFlow
 
-@Suite("Cancellation")
+@Suite("Cancellation", .timeLimit(.minutes(5)))
 struct CancellationTests {
   @Test("cancelling the task running a session stops the stages and the request in flight")
   func cancelRun() async throws {

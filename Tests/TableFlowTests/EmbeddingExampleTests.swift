@@ -63,7 +63,7 @@ func showProfile(baseURL: String) async throws -> PresentedUpdate? {
   return last
 }
 
-@Suite("README: writing your own feed")
+@Suite("README: writing your own feed", .timeLimit(.minutes(5)))
 struct EmbeddingExampleTests {
   @Test("the example runs against the loopback backend and ends with the loaded profile")
   func example() async throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TableFlow
 
-@Suite("EventBus")
+@Suite("EventBus", .timeLimit(.minutes(5)))
 struct EventBusTests {
   /// Event number `n` of a test run: an intent selecting row `n`.
   static func event(_ n: Int) -> PipelineEvent {

@@ -6,7 +6,7 @@ import Testing
 @testable import TableFlow
 
 /// The fault paths against a real HTTP server on 127.0.0.1 (`tools/api-server.py`).
-@Suite("HTTP faults", .serialized)
+@Suite("HTTP faults", .serialized, .timeLimit(.minutes(5)))
 struct HTTPFaultTests {
   static func session(
     _ intents: [Intent], baseURL: String, headers: [NameValue] = [], timeout: Duration = .seconds(10)

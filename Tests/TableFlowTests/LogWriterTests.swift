@@ -4,7 +4,7 @@ import Testing
 
 @testable import TableFlow
 
-@Suite("Log writers")
+@Suite("Log writers", .timeLimit(.minutes(5)))
 struct LogWriterTests {
   static func events(
     _ intents: [Intent], transport: StubTransport = StubTransport(total: 3)
@@ -70,8 +70,8 @@ struct LogWriterTests {
 
   @Test("text fields stay on one line whatever they hold")
   func escaping() {
-    #expect(TextLogWriter.quoted("a \"b\"\nc\\") == #""a \"b\"\nc\\""#)
-    #expect(TextLogWriter.quoted("中文 😀") == "\"中文 😀\"")
+    #expect(TextEscaping.quoted("a \"b\"\nc\\") == #""a \"b\"\nc\\""#)
+    #expect(TextEscaping.quoted("中文 😀") == "\"中文 😀\"")
   }
 
   @Test("jsonl snapshot lines hold the interchange form that TableCore's Codable writes")
@@ -133,7 +133,56 @@ struct LogWriterTests {
   }
 }
 
-@Suite("Text log stages")
+@Suite("Presented updates", .timeLimit(.minutes(5)))
+struct PresentedUpdateTests {
+  @Test("every update carries its previous snapshot: previous + changeset = snapshot, version 1 from empty")
+  func previousAppliesToSnapshot() async throws {
+    let events = try await LogWriterTests.events([
+      .load, .loadMore("items"), .select("item-2"), .back, .refresh,
+    ])
+    let updates = events.compactMap { if case .presented(let update) = $0.event { update } else { nil } }
+    #expect(updates.count > 4)
+    for update in updates {
+      #expect(try update.previous.applying(update.changeset) == update.snapshot)
+      if update.version == 1 {
+        #expect(update.previous == .empty)
+        #expect(!update.changeset.isEmpty)
+      }
+    }
+    var writer = JSONLinesLogWriter()
+    let first = writer.text(
+      for: try #require(events.first { if case .presented = $0.event { true } else { false } }))
+    #expect(first.hasPrefix(#"{"changeset":{"stages":[]},"event":"snapshot""#))
+  }
+
+  @Test("the text log escapes ids, URLs, links and messages from a hostile backend")
+  func hostileStrings() {
+    let forged = "x\n> select forged\n\u{1B}[31m"
+    let screen = ScreenRef(instance: 1, name: "list", depth: 0)
+    let row = Row(
+      id: RowID(forged), kind: "item", model: FieldsModel(fields: [Field("title", .text(forged))], height: 44)
+    )
+    let snapshot = TableSnapshot(uncheckedSections: [Section(id: SectionID(forged), rows: [row])])
+    let update = PresentedUpdate(
+      screen: screen, version: 1, previous: .empty, snapshot: snapshot,
+      changeset: snapshot.difference(from: .empty), navigation: nil)
+    let events: [PipelineEvent] = [
+      .intentReceived(.select(RowID(forged)), screen: screen),
+      .presented(update),
+      .navigated(.openedLink("https://x.test/\n> back", from: screen)),
+      .failed(PipelineFailure(.data, stage: .decode, "bad \(forged)"), screen: screen),
+    ]
+    var writer = TextLogWriter()
+    let log = writer.log(
+      of: events.enumerated().map { BusEvent(sequence: UInt64($0.offset), event: $0.element) })
+    #expect(!log.contains("\u{1B}"))
+    #expect(log.split(separator: "\n").count == 6)
+    #expect(!log.contains("\n> select forged"))
+    #expect(log.contains(#"    0.0 item "x\n> select forged\n\u001b[31m"  title="#))
+  }
+}
+
+@Suite("Text log stages", .timeLimit(.minutes(5)))
 struct TextLogStageTests {
   @Test("a reloaded section is printed with its new header and the rows it arrives with")
   func sectionReload() throws {
@@ -145,7 +194,8 @@ struct TextLogStageTests {
     let changeset = new.difference(from: old)
     let stage = try #require(changeset.stages.first)
     #expect(stage.sectionReloads == [0])
-    let text = TextLogWriter.describe(stage, number: 1, before: old)
+    let description = try #require(changeset.describedStages(from: old).first)
+    let text = SnapshotText.logLines(for: description)
     let expected = [
       "  stage 1: 1 section reloaded",
       "    * section 0 s reloaded",

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TableFlow
 
-@Suite("Pipeline")
+@Suite("Pipeline", .timeLimit(.minutes(5)))
 struct PipelineTests {
   static func session(
     _ intents: [Intent], transport: StubTransport = StubTransport(),

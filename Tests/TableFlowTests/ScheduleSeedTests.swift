@@ -5,7 +5,7 @@ import Testing
 
 /// `TABLEFLOW_SCHEDULE_SEED`: seeded yields and delays between steps must not change a byte of
 /// the output, with concurrent requests answered in any order.
-@Suite("Schedule seeds")
+@Suite("Schedule seeds", .timeLimit(.minutes(5)))
 struct ScheduleSeedTests {
   static let intents: [Intent] = [
     .load, .loadMore("b"), .collapse("a"), .select("b-1"), .back, .expand("a"), .refresh, .loadMore("c"),

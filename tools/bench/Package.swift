@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // Benchmarks for TableFlow: built in release, one JSON line per figure, the peer measured in the
 // same process. Run: swift run -c release --package-path tools/bench tableflow-bench <bench>
 import PackageDescription

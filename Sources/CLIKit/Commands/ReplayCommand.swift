@@ -50,10 +50,18 @@ public struct ReplayCommand: TableflowCommand {
     sink: any OutputSink, io: CommandIO
   ) async throws(CommandFailure) -> ExitCode {
     let transport = try SessionRunner.loadFixture(path, options: ReplayOptions(realtime: realtime))
+    return try await replay(transport, format: format, full: full, sink: sink, io: io)
+  }
+
+  /// Replays a loaded fixture into `sink`; errors name it by `transport.path`.
+  func replay(
+    _ transport: ReplayTransport, format: LogFormat = .text, full: Bool = false,
+    sink: any OutputSink, io: CommandIO
+  ) async throws(CommandFailure) -> ExitCode {
     let feed = try runner.feed(named: transport.header.feed)
     let session = SessionRunner.Session(
       feed: feed, transport: transport, parameters: transport.header.params,
-      intents: try SessionRunner.recordedIntents(of: transport), source: path)
+      intents: try SessionRunner.recordedIntents(of: transport), source: transport.path)
     var code = await runner.run(session, format: format, full: full, sink: sink, io: io)
     if let damage = transport.damage {
       // Requests after the damage find no recorded answer; the damage is the cause to report.

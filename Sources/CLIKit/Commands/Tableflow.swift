@@ -1,3 +1,5 @@
+import TableCore
+
 /// The `tableflow` command line: dispatches to subcommands, prints help and version.
 public enum Tableflow {
   /// The tool's version, printed by `--version` and written into recorded fixtures.
@@ -17,9 +19,13 @@ public enum Tableflow {
   public static var helpText: String {
     var lines = [
       "tableflow \(version): data-driven table screens, headless and deterministic.",
+      "Turns backend JSON into table snapshots and the staged, UIKit-safe changes between",
+      "them; records sessions into fixtures, replays them byte for byte, and checks their",
+      "snapshot logs against golden files.",
       "",
       "usage: tableflow [COMMAND] [OPTIONS]",
-      "       tableflow            replays the embedded books session and prints its log",
+      "       tableflow            replays the books session bundled into this binary (from any",
+      "                            folder) and prints its snapshot log",
       "",
       "commands:",
     ]
@@ -55,7 +61,8 @@ public enum Tableflow {
     }
     guard let command = commands.first(where: { $0.spec.name == first }) else {
       let names = commands.map(\.spec.name).joined(separator: ", ")
-      io.fail("unknown command '\(first)'; expected one of: \(names) (see 'tableflow --help')")
+      io.fail(
+        "unknown command '\(TextEscaping.echoed(first))'; expected one of: \(names) (see 'tableflow --help')")
       return .usage
     }
     let parsed: ParsedArguments
@@ -72,17 +79,11 @@ public enum Tableflow {
     return await command.run(parsed, io: io)
   }
 
-  /// Replays the embedded books session (see ``EmbeddedSession``).
+  /// Replays the books session bundled into the binary (see ``EmbeddedSession``).
   private static func runDefault(io: CommandIO) async -> ExitCode {
-    guard let fixture = EmbeddedSession.locate(environment: io.environment) else {
-      io.fail(
-        "the embedded session Fixtures/\(EmbeddedSession.relativePath) was not found; "
-          + "run from the package folder or set TABLEFLOW_FIXTURES")
-      return .noInput
-    }
     let replay = ReplayCommand(runner: SessionRunner(feeds: builtinFeeds))
     do {
-      return try await replay.replay(fixture.path, sink: io.out, io: io)
+      return try await replay.replay(try EmbeddedSession.transport(), sink: io.out, io: io)
     } catch {
       io.fail(error.message)
       return error.code

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TableCore
 
 /// Where a command writes text: standard output, standard error, a file, or memory in tests.
 public protocol OutputSink: Sendable {
@@ -116,7 +117,11 @@ public struct CommandIO: Sendable {
   }
 
   /// Writes one error line, `tableflow: message`, to standard error.
+  ///
+  /// Control characters, line separators and bidirectional overrides in the message are
+  /// escaped (``TextEscaping/inline(_:)``): whatever a file or a backend said, an error is
+  /// one line and sends no terminal escape.
   public func fail(_ message: String) {
-    err.line("tableflow: " + message)
+    err.line("tableflow: " + TextEscaping.inline(message))
   }
 }

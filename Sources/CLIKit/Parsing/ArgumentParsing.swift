@@ -1,3 +1,5 @@
+import TableCore
+
 /// A command line that does not fit its command: exit code 64.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
   /// What was expected and what was found, in one line.
@@ -39,7 +41,7 @@ extension CommandSpec {
       let (name, inlineValue) = Self.split(argument)
       if let flag = flags.first(where: { $0.name == name }) {
         guard inlineValue == nil else {
-          throw UsageError("\(flag.name) takes no value (got '\(argument)')")
+          throw UsageError("\(flag.name) takes no value (got '\(TextEscaping.echoed(argument))')")
         }
         result.flags.insert(flag.name)
       } else if let option = options.first(where: { $0.name == name }) {
@@ -54,14 +56,17 @@ extension CommandSpec {
         }
         if let allowed = option.allowed, !allowed.contains(value) {
           throw UsageError(
-            "\(option.name) expects one of \(allowed.joined(separator: ", ")) (got '\(value)')")
+            "\(option.name) expects one of \(allowed.joined(separator: ", ")) (got '\(TextEscaping.echoed(value))')"
+          )
         }
         if !option.isRepeatable, result.values[option.name] != nil {
           throw UsageError("\(option.name) may be given only once")
         }
         result.values[option.name, default: []].append(value)
       } else {
-        throw UsageError("unknown option '\(name)' for '\(self.name)'; see 'tableflow \(self.name) --help'")
+        throw UsageError(
+          "unknown option '\(TextEscaping.echoed(name))' for '\(self.name)'; see 'tableflow \(self.name) --help'"
+        )
       }
     }
     let required = positionals.filter(\.isRequired).count
@@ -71,7 +76,8 @@ extension CommandSpec {
     }
     if result.positionals.count > positionals.count {
       throw UsageError(
-        "unexpected argument '\(result.positionals[positionals.count])'; usage: \(usage)")
+        "unexpected argument '\(TextEscaping.echoed(result.positionals[positionals.count]))'; usage: \(usage)"
+      )
     }
     return result
   }

@@ -56,26 +56,17 @@ public struct DuplicateResolution: Hashable, Sendable, CustomStringConvertible {
   /// ``line(origin:)`` without an origin.
   public var description: String { line() }
 
-  /// The id in single quotes, with quotes, backslashes and control characters escaped so that
-  /// a backend's id can never break or forge a log line.
+  /// The id in single quotes, its quotes and backslashes escaped and the rest escaped as
+  /// ``TextEscaping/inline(_:)`` does, so that a backend's id can never break or forge a line.
   static func quoted(_ id: String) -> String {
-    var out = "'"
+    var escaped = ""
     for scalar in id.unicodeScalars {
       switch scalar {
-      case "'": out += "\\'"
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-          let hex = String(scalar.value, radix: 16, uppercase: true)
-          out += "\\u{" + hex + "}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
+      case "'": escaped += "\\'"
+      case "\\": escaped += "\\\\"
+      default: escaped.unicodeScalars.append(scalar)
       }
     }
-    return out + "'"
+    return "'" + TextEscaping.inline(escaped) + "'"
   }
 }

@@ -95,9 +95,9 @@ public struct ChangesetStage: Hashable, Sendable, Encodable {
   /// Creates an empty stage.
   public init() {}
 
-  private enum CodingKeys: String, CodingKey {
-    case sectionDeletes, sectionInserts, sectionMoves, sectionReloads
-    case rowDeletes, rowInserts, rowMoves, rowReloads, rowReconfigures
+  /// Encodes the stage's index lists in interchange form, written by ``JSONValue``.
+  public func encode(to encoder: any Encoder) throws {
+    try JSONValue(self).encode(to: encoder)
   }
 
   /// Whether the stage changes nothing.
@@ -130,4 +130,9 @@ public struct StagedChangeset: Hashable, Sendable, Encodable {
 
   /// Whether the changeset changes nothing.
   public var isEmpty: Bool { stages.isEmpty }
+
+  /// Encodes the changeset in interchange form, `{"stages":[…]}`, written by ``JSONValue``.
+  public func encode(to encoder: any Encoder) throws {
+    try JSONValue(self).encode(to: encoder)
+  }
 }

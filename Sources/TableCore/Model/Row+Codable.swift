@@ -3,19 +3,10 @@ extension Row: Codable {
     case id, kind, height, fields
   }
 
-  /// Encodes the row in interchange form: `{"id","kind","height","fields":{…}}`.
-  ///
-  /// Fields are written in declaration order; an encoder that sorts keys (as TableFlow's log
-  /// writers do) sorts them by name.
+  /// Encodes the row in interchange form: `{"id","kind","height","fields":{…}}`, written by
+  /// ``JSONValue`` (the one interchange encoding), keys in sorted order.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(kind, forKey: .kind)
-    try container.encode(height, forKey: .height)
-    var fieldsContainer = container.nestedContainer(keyedBy: InterchangeKey.self, forKey: .fields)
-    for field in fields {
-      try fieldsContainer.encode(field.value, forKey: InterchangeKey(field.name))
-    }
+    try JSONValue(self).encode(to: encoder)
   }
 
   /// Decodes a row from interchange form into a ``FieldsModel``.

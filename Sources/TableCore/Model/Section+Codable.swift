@@ -5,14 +5,9 @@ extension Section: Codable {
 
   /// Encodes the section in interchange form:
   /// `{"id","header","footer","style","collapsed","rows":[…]}`; absent titles are `null`.
+  /// Written by ``JSONValue``, the one interchange encoding.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(header, forKey: .header)
-    try container.encode(footer, forKey: .footer)
-    try container.encode(style, forKey: .style)
-    try container.encode(isCollapsed, forKey: .collapsed)
-    try container.encode(rows, forKey: .rows)
+    try JSONValue(self).encode(to: encoder)
   }
 
   /// Decodes a section from interchange form.

@@ -3,10 +3,10 @@ extension TableSnapshot: Codable {
     case sections
   }
 
-  /// Encodes the snapshot in interchange form: `{"sections":[…]}` (see DESIGN.md).
+  /// Encodes the snapshot in interchange form: `{"sections":[…]}` (see DESIGN.md), written
+  /// by ``JSONValue``, the one interchange encoding.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(sections, forKey: .sections)
+    try JSONValue(self).encode(to: encoder)
   }
 
   /// Decodes and validates a snapshot in interchange form; rows decode into

@@ -96,28 +96,40 @@ public struct BuiltSnapshot: Sendable {
   }
 }
 
-/// What a table view should show now: a screen's new snapshot and how to animate to it.
+/// What a table view should show now: a screen's new snapshot, the one it replaces, and how
+/// to animate from one to the other.
+///
+/// An update carries everything a renderer needs (the text and jsonl logs, the HTML viewer,
+/// a table view adapter): `previous.applying(changeset) == snapshot` holds for every update
+/// except one that a `failed` event reports the headless table rejected (it then reloads).
 public struct PresentedUpdate: Sendable {
   /// The screen shown.
   public let screen: ScreenRef
   /// The screen's version: 1 for its first snapshot, then counting up. Each screen counts on
   /// its own.
   public let version: Int
+  /// The snapshot the screen showed before this update: `.empty` for version 1, the same as
+  /// ``snapshot`` when a screen is revealed by `back`.
+  public let previous: TableSnapshot
   /// The snapshot to show.
   public let snapshot: TableSnapshot
-  /// The staged changes from the screen's previous version (empty for version 1 and when a
-  /// screen is revealed by `back`).
+  /// The staged changes from ``previous`` to ``snapshot``: for version 1 the stages that fill
+  /// an empty table (inserting every section), empty when a screen is revealed by `back`.
+  ///
+  /// The jsonl log writes version 1 with an empty changeset, as DESIGN.md's log format says
+  /// (its snapshot is in the line whole); this value is what a table view applies.
   public let changeset: StagedChangeset
   /// The navigation that brought this screen up, if this update comes with one.
   public let navigation: Navigation?
 
   /// Creates an update.
   public init(
-    screen: ScreenRef, version: Int, snapshot: TableSnapshot, changeset: StagedChangeset,
-    navigation: Navigation?
+    screen: ScreenRef, version: Int, previous: TableSnapshot, snapshot: TableSnapshot,
+    changeset: StagedChangeset, navigation: Navigation?
   ) {
     self.screen = screen
     self.version = version
+    self.previous = previous
     self.snapshot = snapshot
     self.changeset = changeset
     self.navigation = navigation

@@ -57,7 +57,7 @@ public enum Intent: Hashable, Sendable, LosslessStringConvertible {
     switch verb {
     case "load", "refresh", "back":
       guard argument.isEmpty else {
-        throw IntentSyntaxError("'\(verb)' takes no argument, found '\(argument)'")
+        throw IntentSyntaxError("'\(verb)' takes no argument, found '\(TextEscaping.echoed(argument))'")
       }
       return verb == "load" ? .load : verb == "refresh" ? .refresh : .back
     case "select", "collapse", "expand", "load-more":
@@ -73,7 +73,8 @@ public enum Intent: Hashable, Sendable, LosslessStringConvertible {
       }
     default:
       throw IntentSyntaxError(
-        "unknown intent '\(verb)': expected load, refresh, select, collapse, expand, load-more or back")
+        "unknown intent '\(TextEscaping.echoed(verb))': expected load, refresh, select, collapse, expand, load-more or back"
+      )
     }
   }
 

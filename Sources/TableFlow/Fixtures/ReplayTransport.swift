@@ -9,7 +9,7 @@ import Foundation
 /// the record mode sends it live. The fixture's intents are exposed so a replay can re-drive the
 /// session, and its header so it knows the feed and parameters.
 public actor ReplayTransport: Transport {
-  /// The fixture's path.
+  /// The fixture's path (for a fixture held in memory, the name it was given).
   public nonisolated let path: String
   /// The fixture's header: feed, tool, base URL and parameters.
   public nonisolated let header: FixtureHeader
@@ -32,21 +32,43 @@ public actor ReplayTransport: Transport {
   /// - Throws: `FixtureError` when the file cannot be read or is damaged (unless
   ///   `salvagesDamage`).
   public init(path: String, options: ReplayOptions = ReplayOptions()) throws(FixtureError) {
-    self.path = path
+    try self.init(name: path, options: options) { () throws(FixtureError) in
+      do throws(FixtureError) {
+        return try FixtureReader(path: path, limits: options.limits)
+      } catch {
+        let absentIsFine = options.mode != .none && error.code == .io && !Self.fileExists(path)
+        guard absentIsFine else { throw error }
+        return nil
+      }
+    }
+  }
+
+  /// Loads a fixture held in memory, such as one bundled into a program; `name` stands for
+  /// the file in errors and in ``path``.
+  /// - Throws: `FixtureError` when the bytes are not a fixture or are damaged (unless
+  ///   `salvagesDamage`).
+  public init(
+    bytes: [UInt8], name: String, options: ReplayOptions = ReplayOptions()
+  ) throws(FixtureError) {
+    try self.init(name: name, options: options) { () throws(FixtureError) in
+      try FixtureReader(bytes: bytes, name: name, limits: options.limits)
+    }
+  }
+
+  private init(
+    name: String, options: ReplayOptions, open: () throws(FixtureError) -> FixtureReader?
+  ) throws(FixtureError) {
+    self.path = name
     self.options = options
     redactor = Redactor(options.redaction)
     var records: [FixtureRecord] = []
     var damage: FixtureError?
     var header = FixtureHeader(feed: "", tool: "")
-    do {
-      let reader = try FixtureReader(path: path, limits: options.limits)
+    if let reader = try open() {
       header = reader.header
       let salvaged = reader.readSalvaging()
       records = salvaged.records
       damage = salvaged.damage
-    } catch {
-      let absentIsFine = options.mode != .none && error.code == .io && !Self.fileExists(path)
-      guard absentIsFine else { throw error }
     }
     // Re-recording everything needs only the old intents, so damage does not stop it.
     if let damage, !options.salvagesDamage, options.mode != .all { throw damage }

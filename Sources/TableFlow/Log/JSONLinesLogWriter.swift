@@ -1,3 +1,5 @@
+import TableCore
+
 /// The jsonl snapshot log: one JSON object a line, keys sorted, `"event"` naming the line's
 /// kind — `intent`, `response`, `snapshot`, `navigation`, `error`.
 ///

@@ -28,7 +28,7 @@ struct PresentStateMachine {
   mutating func present(_ built: BuiltSnapshot, navigation: Navigation?) -> Action {
     var current = shown[built.screen.instance] ?? Shown(version: 0, table: HeadlessTable())
     var failure: PipelineFailure?
-    let before = current.table.snapshot
+    let previous = current.table.snapshot
     var reloaded = current.version == 0
     do {
       try current.table.apply(built.changeset)
@@ -41,10 +41,11 @@ struct PresentStateMachine {
     current.version += 1
     shown[built.screen.instance] = current
     let update = PresentedUpdate(
-      screen: built.screen, version: current.version, snapshot: built.snapshot, changeset: built.changeset,
+      screen: built.screen, version: current.version, previous: previous, snapshot: built.snapshot,
+      changeset: built.changeset,
       navigation: navigation)
     let cells = CellUpdates.cells(
-      presenting: built.snapshot, before: before, changeset: built.changeset, reloaded: reloaded)
+      presenting: built.snapshot, before: previous, changeset: built.changeset, reloaded: reloaded)
     return Action(
       failure: failure, update: update,
       cells: cells.isEmpty ? nil : CellUpdates(screen: built.screen, version: current.version, cells: cells))
@@ -54,7 +55,8 @@ struct PresentStateMachine {
   func reveal(_ screen: ScreenRef, navigation: Navigation) -> PresentedUpdate {
     let current = shown[screen.instance] ?? Shown(version: 0, table: HeadlessTable())
     return PresentedUpdate(
-      screen: screen, version: current.version, snapshot: current.table.snapshot,
+      screen: screen, version: current.version, previous: current.table.snapshot,
+      snapshot: current.table.snapshot,
       changeset: StagedChangeset(),
       navigation: navigation)
   }

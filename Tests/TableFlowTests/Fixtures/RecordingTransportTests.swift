@@ -5,7 +5,7 @@ import Testing
 
 @testable import TableFlow
 
-@Suite("Recording transport")
+@Suite("Recording transport", .timeLimit(.minutes(5)))
 struct RecordingTransportTests {
   @Test("requests, responses, failures and intents land in one seq order, relative URLs")
   func recordsOneSessionInOrder() async throws {
@@ -114,7 +114,7 @@ struct RecordingTransportTests {
   }
 }
 
-@Suite("Recording transport under concurrency")
+@Suite("Recording transport under concurrency", .timeLimit(.minutes(5)))
 struct RecordingConcurrencyTests {
   @Test("concurrent requests and intents get unique seqs and every response names its request")
   func concurrentExchangesPairCorrectly() async throws {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import TableFlow
 
-@Suite("Replay transport")
+@Suite("Replay transport", .timeLimit(.minutes(5)))
 struct ReplayTransportTests {
   /// Records `requests` against an echoing backend and returns the fixture path.
   private func record(

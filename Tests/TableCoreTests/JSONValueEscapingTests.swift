@@ -1,7 +1,6 @@
 import Foundation
+import TableCore
 import Testing
-
-@testable import TableFlow
 
 @Suite("JSON string escaping in logs")
 struct JSONValueEscapingTests {

@@ -1,24 +1,36 @@
-import TableCore
-
 /// A JSON value rendered deterministically: object keys sorted by their UTF-8 bytes, integral
-/// numbers without a fraction, strings escaped minimally. Used by the jsonl log.
-enum JSONValue: Sendable, Equatable {
+/// numbers without a fraction, strings escaped minimally.
+///
+/// The one interchange encoding: `JSONValue(snapshot)` and `JSONValue(changeset)` build the
+/// DESIGN.md forms, which the jsonl log, `tableflow diff`, the viewer and the `Codable`
+/// conformances of ``TableSnapshot`` and ``StagedChangeset`` all write.
+public enum JSONValue: Sendable, Hashable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A whole number.
   case integer(Int)
+  /// A number with a fraction (written without one when integral).
   case number(Double)
+  /// A string.
   case string(String)
+  /// An array.
   case array([JSONValue])
+  /// An object; written with its keys sorted.
   case object([String: JSONValue])
 
   /// The value as compact JSON text.
-  var text: String {
+  ///
+  /// - Complexity: O(*n* + *k* log *k*) for *n* values and *k* keys in the largest object.
+  public var text: String {
     var output = ""
     write(to: &output)
     return output
   }
 
-  func write(to output: inout String) {
+  /// Appends the value as compact JSON text.
+  public func write(to output: inout String) {
     switch self {
     case .null: output += "null"
     case .bool(let flag): output += flag ? "true" : "false"
@@ -47,13 +59,15 @@ enum JSONValue: Sendable, Equatable {
 
   /// Integral values without a fraction (`44`), others in Swift's shortest round-trip form;
   /// non-finite values, which JSON cannot hold, as `null`.
-  static func format(_ number: Double) -> String {
+  public static func format(_ number: Double) -> String {
     guard number.isFinite else { return "null" }
     if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
     return String(number)
   }
 
-  static func writeString(_ text: String, to output: inout String) {
+  /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped,
+  /// everything else copied byte for byte.
+  public static func writeString(_ text: String, to output: inout String) {
     output += "\""
     // Characters that need escaping are ASCII, so the text between them is copied as whole
     // runs of UTF-8 (at scalar boundaries, decoded as bytes so that a run may start inside a
@@ -83,66 +97,5 @@ enum JSONValue: Sendable, Equatable {
     }
     output += runStart == utf8.startIndex ? text : String(decoding: utf8[runStart..<index], as: UTF8.self)
     output += "\""
-  }
-}
-
-extension JSONValue {
-  /// A field value as JSON.
-  init(_ value: FieldValue) {
-    switch value {
-    case .text(let text): self = .string(text)
-    case .integer(let whole): self = .integer(whole)
-    case .number(let number): self = .number(number)
-    case .bool(let flag): self = .bool(flag)
-    case .null: self = .null
-    }
-  }
-
-  /// A snapshot in the interchange form of DESIGN.md.
-  init(_ snapshot: TableSnapshot) {
-    self = .object([
-      "sections": .array(
-        snapshot.sections.map { section in
-          .object([
-            "id": .string(section.id.rawValue),
-            "header": section.header.map(JSONValue.string) ?? .null,
-            "footer": section.footer.map(JSONValue.string) ?? .null,
-            "style": .string(section.style.rawValue),
-            "collapsed": .bool(section.isCollapsed),
-            "rows": .array(
-              section.rows.map { row in
-                var fields: [String: JSONValue] = [:]
-                for field in row.fields { fields[field.name] = JSONValue(field.value) }
-                return .object([
-                  "id": .string(row.id.rawValue), "kind": .string(row.kind.rawValue),
-                  "height": .number(row.height), "fields": .object(fields),
-                ])
-              }),
-          ])
-        })
-    ])
-  }
-
-  /// A staged changeset in the interchange form of DESIGN.md.
-  init(_ changeset: StagedChangeset) {
-    func position(_ position: RowPosition) -> JSONValue {
-      .array([.integer(position.section), .integer(position.row)])
-    }
-    self = .object([
-      "stages": .array(
-        changeset.stages.map { stage in
-          .object([
-            "sectionDeletes": .array(stage.sectionDeletes.map(JSONValue.integer)),
-            "sectionInserts": .array(stage.sectionInserts.map(JSONValue.integer)),
-            "sectionMoves": .array(stage.sectionMoves.map { .array([.integer($0.from), .integer($0.to)]) }),
-            "sectionReloads": .array(stage.sectionReloads.map(JSONValue.integer)),
-            "rowDeletes": .array(stage.rowDeletes.map(position)),
-            "rowInserts": .array(stage.rowInserts.map(position)),
-            "rowMoves": .array(stage.rowMoves.map { .array([position($0.from), position($0.to)]) }),
-            "rowReloads": .array(stage.rowReloads.map(position)),
-            "rowReconfigures": .array(stage.rowReconfigures.map(position)),
-          ])
-        })
-    ])
   }
 }

@@ -25,12 +25,13 @@ enum DiffSnapshotLoader {
   static func load(
     _ path: String, policy: DuplicateIDPolicy = .reject, report: (String) -> Void = { _ in }
   ) throws(Failure) -> TableSnapshot {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw Failure(message: "\(path): no such file", exitCode: .noInput)
+    do {
+      try InputFile.requireRegularFile(path)
+    } catch {
+      throw Failure(message: error.message, exitCode: error.code)
     }
-    guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-      throw Failure(message: "\(path): cannot be read", exitCode: .noInput)
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw Failure(message: "\(path): cannot be read", exitCode: .ioError)
     }
     do {
       guard policy != .reject else { return try JSONDecoder().decode(TableSnapshot.self, from: data) }

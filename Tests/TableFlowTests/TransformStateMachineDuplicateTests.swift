@@ -54,18 +54,23 @@ struct TransformStateMachineDuplicateTests {
   }
 
   static func lastSnapshot(_ actions: [Machine.Action]) -> TableSnapshot? {
-    actions.compactMap { if case .build(let built, _) = $0 { built.snapshot } else { nil } }.last
+    actions.compactMap { if case .build(let built) = $0 { built.snapshot } else { nil } }.last
   }
 
-  static func job(_ actions: [Machine.Action]) -> Int? {
-    actions.compactMap { if case .fetch(let job) = $0 { job.id } else { nil } }.first
+  static func job(_ actions: [Machine.Action]) -> RequestBatch? {
+    actions.compactMap { if case .start(let batch) = $0 { batch } else { nil } }.first
+  }
+
+  /// The batch answered with `page`.
+  static func answer(_ batch: RequestBatch, _ page: ItemPage) -> DecodedBatch {
+    TransformStateMachineTests.answer(batch, [page])
   }
 
   @Test("keepFirst: the repeat is dropped and reported once, with the screen's origin")
   func keepFirstReportsOnce() throws {
     var machine = Machine(root: TitledScreen(policy: .keepFirst), parameters: [:])
     let load = try #require(Self.job(machine.received(.load)))
-    let loaded = machine.decoded(job: load, models: [Self.page("A", "B", "A")])
+    let loaded = machine.decoded(Self.answer(load, Self.page("A", "B", "A")))
     #expect(Self.lines(loaded) == ["dropped duplicate row 'A' (entry 2 of page items/0)"])
     #expect(Self.lastSnapshot(loaded)?.sections[1].rows.map(\.id) == ["A", "B"])
     #expect(Self.failures(loaded).isEmpty)
@@ -73,7 +78,7 @@ struct TransformStateMachineDuplicateTests {
     #expect(Self.lines(machine.received(.expand("s"))).isEmpty)
     let refresh = try #require(Self.job(machine.received(.refresh)))
     #expect(
-      Self.lines(machine.decoded(job: refresh, models: [Self.page("A", "B", "A", "B")])) == [
+      Self.lines(machine.decoded(Self.answer(refresh, Self.page("A", "B", "A", "B")))) == [
         "dropped duplicate row 'B' (entry 3 of page items/0)"
       ])
   }
@@ -82,7 +87,7 @@ struct TransformStateMachineDuplicateTests {
   func disambiguateRenames() throws {
     var machine = Machine(root: TitledScreen(policy: .disambiguate), parameters: [:])
     let load = try #require(Self.job(machine.received(.load)))
-    let loaded = machine.decoded(job: load, models: [Self.page("A", "A")])
+    let loaded = machine.decoded(Self.answer(load, Self.page("A", "A")))
     #expect(Self.lines(loaded) == ["renamed duplicate row 'A' to 'A#2' (entry 1 of page items/0)"])
     #expect(Self.lastSnapshot(loaded)?.sections[1].rows.map(\.id) == ["A", "A#2"])
   }
@@ -91,7 +96,7 @@ struct TransformStateMachineDuplicateTests {
   func rejectFails() throws {
     var machine = Machine(root: TitledScreen(policy: .reject), parameters: [:])
     let load = try #require(Self.job(machine.received(.load)))
-    let loaded = machine.decoded(job: load, models: [Self.page("A", "A")])
+    let loaded = machine.decoded(Self.answer(load, Self.page("A", "A")))
     #expect(Self.failures(loaded).map(\.category) == [.data])
     #expect(Self.lines(loaded).isEmpty)
     #expect(Self.lastSnapshot(loaded)?.sections.last?.rows.first?.id == StatusRows.errorID)
@@ -101,12 +106,12 @@ struct TransformStateMachineDuplicateTests {
   func collapsedEmptySectionHidden() throws {
     var machine = Machine(root: TitledScreen(policy: .reject, hidesEmpty: true), parameters: [:])
     let load = try #require(Self.job(machine.received(.load)))
-    _ = machine.decoded(job: load, models: [Self.page("A")])
+    _ = machine.decoded(Self.answer(load, Self.page("A")))
     let collapsed = try #require(Self.lastSnapshot(machine.received(.collapse("s"))))
     #expect(collapsed.sections.map(\.id) == ["top", "s"])
     #expect(collapsed.sections[1].isCollapsed)
     let refresh = try #require(Self.job(machine.received(.refresh)))
-    let emptied = try #require(Self.lastSnapshot(machine.decoded(job: refresh, models: [Self.page()])))
+    let emptied = try #require(Self.lastSnapshot(machine.decoded(Self.answer(refresh, Self.page()))))
     #expect(emptied.sections.map(\.id) == ["top"])
   }
 }

@@ -42,29 +42,101 @@ public struct SnapshotBuilder: Sendable {
 
   /// Validates the sections and returns the snapshot.
   ///
+  /// The snapshot keeps the hashes of its row ids, so that validating its next version with
+  /// ``build(updating:)`` costs only what changed.
+  ///
   /// - Throws: ``SnapshotError`` for a duplicate id under ``DuplicateIDPolicy/reject``
   ///   (naming both positions) and for a row height that is negative, infinite or NaN.
-  /// - Complexity: O(rows), hash-based, whatever the number of duplicates.
+  /// - Complexity: O(rows), hash-based: one FNV-1a hash of each row id; a second, exact pass
+  ///   only when two hashes agree or a height is invalid.
   public func build() throws(SnapshotError) -> TableSnapshot {
     try buildReporting().snapshot
   }
 
   /// Validates the sections and returns the snapshot with what was done to each duplicate id
-  /// (dropped or renamed), in order of appearance: empty under ``DuplicateIDPolicy/reject``.
+  /// (dropped or renamed), in order of appearance: empty under ``DuplicateIDPolicy/reject``
+  /// and when there are no duplicates.
   ///
   /// - Throws: as ``build()``.
-  /// - Complexity: O(rows), hash-based, whatever the number of duplicates.
+  /// - Complexity: as ``build()``, whatever the number of duplicates: renaming is linear
+  ///   (see ``DuplicateIDRenamer``).
   public func buildReporting() throws(SnapshotError) -> (
     snapshot: TableSnapshot, resolutions: [DuplicateResolution]
   ) {
+    if let snapshot = quickBuild() { return (snapshot, []) }
     let built = try buildCountingProbes()
     return (built.snapshot, built.resolutions)
   }
 
-  /// ``buildReporting()`` with the number of candidate ids the renamers tried: the work that
-  /// tests hold to O(duplicates + ids already taken).
+  /// ``buildReporting()`` for the next version of `previous`, validating only what changed
+  /// when nothing clashes (see ``build(updating:)``); what was dropped or renamed otherwise.
+  ///
+  /// - Throws: as ``build()``.
+  public func buildReporting(
+    updating previous: TableSnapshot
+  ) throws(SnapshotError) -> (
+    snapshot: TableSnapshot, resolutions: [DuplicateResolution]
+  ) {
+    if let snapshot = incrementalBuild(updating: previous) { return (snapshot, []) }
+    return try buildReporting()
+  }
+
+  /// The exact pass, with the number of candidate ids the renamers tried: the work that tests
+  /// hold to O(duplicates + ids already taken).
   func buildCountingProbes() throws(SnapshotError) -> (
     snapshot: TableSnapshot, resolutions: [DuplicateResolution], probes: Int
+  ) {
+    let exact = try exactSections()
+    let snapshot = TableSnapshot(validatedSections: exact.sections, rowIDs: Self.rowIDs(of: exact.sections))
+    return (snapshot, exact.resolutions, exact.probes)
+  }
+
+  /// The snapshot when no two section ids are equal, no two row id hashes are and every
+  /// height is valid (then every policy keeps the sections as they are); `nil` when the exact
+  /// pass must decide.
+  private func quickBuild() -> TableSnapshot? {
+    var sectionIDs = Set<SectionID>(minimumCapacity: sections.count)
+    var total = 0
+    for section in sections {
+      guard sectionIDs.insert(section.id).inserted else { return nil }
+      total += section.rows.count
+    }
+    var rowIDs = RowIDCounts(capacity: total)
+    for section in sections {
+      let clean = section.rows.withUnsafeBufferPointer { rows in
+        for row in rows {
+          guard Self.isValidHeight(row.height), rowIDs.add(RowIDCounts.hash(row.id)) == 1 else {
+            return false
+          }
+        }
+        return true
+      }
+      guard clean else { return nil }
+    }
+    return TableSnapshot(validatedSections: visible(sections), rowIDs: rowIDs)
+  }
+
+  /// `sections` without the empty ones, when ``hidesEmptySections`` says so.
+  func visible(_ sections: [Section]) -> [Section] {
+    guard hidesEmptySections else { return sections }
+    return sections.filter { !$0.rows.isEmpty || $0.isCollapsed }
+  }
+
+  static func isValidHeight(_ height: Double) -> Bool { height.isFinite && height >= 0 }
+
+  /// The hashes of the row ids of `sections`.
+  static func rowIDs(of sections: [Section]) -> RowIDCounts {
+    var rowIDs = RowIDCounts(capacity: sections.reduce(0) { $0 + $1.rows.count })
+    for section in sections {
+      for row in section.rows { rowIDs.add(RowIDCounts.hash(row.id)) }
+    }
+    return rowIDs
+  }
+
+  /// The exact pass: every id through a dictionary, errors naming both positions, the
+  /// policies applied and what they did reported.
+  private func exactSections() throws(SnapshotError) -> (
+    sections: [Section], resolutions: [DuplicateResolution], probes: Int
   ) {
     var state = BuildState(minimumSections: sections.count)
     var result: [Section] = []
@@ -99,7 +171,7 @@ public struct SnapshotBuilder: Sendable {
             isCollapsed: section.isCollapsed, rows: rows))
       }
     }
-    return (TableSnapshot(uncheckedSections: result), state.resolutions, state.probes)
+    return (result, state.resolutions, state.probes)
   }
 
   /// The ids seen so far, the renamers and the resolutions of one build.

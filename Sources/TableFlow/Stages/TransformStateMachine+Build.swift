@@ -7,6 +7,7 @@ extension TransformStateMachine {
     var actions: [Action] = []
     let ref = stack[index].ref
     var content: [Section]
+    var validated: TableSnapshot
     do {
       let sections = try stack[index].screen.sections()
       let screen = stack[index].screen
@@ -15,27 +16,17 @@ extension TransformStateMachine {
       for section in decorate(sections, of: screen) { builder.appendSection(section) }
       let built: (snapshot: TableSnapshot, resolutions: [DuplicateResolution])
       do {
-        built = try builder.buildReporting()
+        // Validates only what changed since the snapshot shown (its status section included).
+        built = try builder.buildReporting(updating: stack[index].snapshot)
       } catch {
         throw PipelineFailure(.data, stage: .transform, "\(ref.name): invalid snapshot: \(error.description)")
       }
-      content = built.snapshot.sections
+      validated = built.snapshot
+      content = validated.sections
       stack[index].content = content
-      let rowResolutions = built.resolutions.filter { $0.rowPosition != nil }
-      let origins =
-        rowResolutions.isEmpty
-        ? [] : screen.origins(ofRowsAt: rowResolutions.compactMap(\.rowPosition), in: sections)
-      var originIndex = 0
-      let reports = built.resolutions.map { resolution in
-        guard resolution.rowPosition != nil else {
-          return DuplicateReport(resolution: resolution, origin: nil)
-        }
-        defer { originIndex += 1 }
-        let origin = originIndex < origins.count ? origins[originIndex] : nil
-        return DuplicateReport(resolution: resolution, origin: origin)
+      if !built.resolutions.isEmpty {
+        actions += reportDuplicates(built.resolutions, in: sections, at: index)
       }
-      let fresh = reports.filter { stack[index].duplicates.insert($0).inserted }
-      if !fresh.isEmpty { actions.append(.reportDuplicates(fresh, screen: ref)) }
     } catch {
       let failure =
         (error as? PipelineFailure)
@@ -44,15 +35,37 @@ extension TransformStateMachine {
       stack[index].screen.failure = failure
       stack[index].screen.isLoading = false
       content = stack[index].content
+      validated = TableSnapshot(uncheckedSections: content)
     }
-    content.append(contentsOf: statusSection(for: stack[index], content: content))
-    let snapshot = TableSnapshot(uncheckedSections: content)
+    let snapshot = validated.appendingSections(statusSection(for: stack[index], content: content))
     let changeset = snapshot.difference(from: stack[index].snapshot)
     stack[index].snapshot = snapshot
     stack[index].hasBuilt = true
     actions.append(
       .build(BuiltSnapshot(screen: ref, snapshot: snapshot, changeset: changeset, navigation: navigation)))
     return actions
+  }
+
+  /// The report of the duplicates a build dropped or renamed that were not reported before,
+  /// each with its origin as the screen tells it.
+  private mutating func reportDuplicates(
+    _ resolutions: [DuplicateResolution], in sections: [Section], at index: Int
+  ) -> [Action] {
+    let screen = stack[index].screen
+    let positions = resolutions.compactMap(\.rowPosition)
+    let origins = positions.isEmpty ? [] : screen.origins(ofRowsAt: positions, in: sections)
+    var originIndex = 0
+    var fresh: [DuplicateReport] = []
+    for resolution in resolutions {
+      var origin: String?
+      if resolution.rowPosition != nil {
+        origin = originIndex < origins.count ? origins[originIndex] : nil
+        originIndex += 1
+      }
+      let report = DuplicateReport(resolution: resolution, origin: origin)
+      if stack[index].duplicates.insert(report).inserted { fresh.append(report) }
+    }
+    return fresh.isEmpty ? [] : [.reportDuplicates(fresh, screen: stack[index].ref)]
   }
 
   /// Applies collapsed state and ends paginated sections with a load-more row.

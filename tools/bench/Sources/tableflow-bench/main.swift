@@ -2,6 +2,7 @@
 
 let benches: [String: () -> Void] = [
   "diff": runDiffBench,
+  "incremental": runIncrementalBench,
   "bus": runBusBench,
   "fixture": runFixtureBench,
   "replay": runReplayBench,

@@ -13,7 +13,7 @@ public struct RunCommand: TableflowCommand {
   public var spec: CommandSpec {
     CommandSpec(
       name: "run", summary: "Runs a feed live or from a fixture, optionally recording it.",
-      positionals: [.init("FEED", help: "a built-in feed (see 'tableflow feeds')")],
+      positionals: [.init("FEED", help: "a feed (see 'tableflow feeds')")],
       options: [
         .init("--live", value: "URL", help: "the backend's base URL, which may carry a path prefix"),
         .init("--fixture", value: "PATH", help: "answer requests from this recorded session"),

@@ -19,7 +19,7 @@ struct SessionRunner {
     var replayOrder: ReplayOrder?
   }
 
-  /// The built-in feeds the command line knows by name.
+  /// The feeds the command line knows by name (a program's own and the built-in ones).
   let feeds: [any Feed]
 
   /// The feed called `name`.
@@ -27,7 +27,7 @@ struct SessionRunner {
   func feed(named name: String) throws(CommandFailure) -> any Feed {
     guard let feed = feeds.first(where: { $0.name == name }) else {
       let names = feeds.map(\.name).joined(separator: ", ")
-      throw CommandFailure(.usage, "unknown feed '\(name)'; built-in feeds: \(names)")
+      throw CommandFailure(.usage, "unknown feed '\(name)'; known feeds: \(names)")
     }
     return feed
   }

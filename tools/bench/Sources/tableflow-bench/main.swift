@@ -7,6 +7,7 @@ let benches: [String: () -> Void] = [
   "fixture": runFixtureBench,
   "replay": runReplayBench,
   "replay-generate": runReplayGenerate,
+  "verify": runVerifyBench,
 ]
 
 let name = CommandLine.arguments.dropFirst().first ?? ""

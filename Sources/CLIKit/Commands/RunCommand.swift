@@ -102,7 +102,8 @@ public struct RunCommand: TableflowCommand {
     }
     let session = SessionRunner.Session(
       feed: feed, transport: transport, parameters: parameters, script: intents ?? [ScriptedIntent(.load)],
-      source: source, recorder: recorder, replayOrder: replayOrder)
+      source: source, recorder: recorder, replayOrder: replayOrder,
+      damage: (mode ?? RecordMode.none) == RecordMode.none ? (transport as? ReplayTransport)?.damage : nil)
     let format = LogFormat(rawValue: arguments.value("--format") ?? "text") ?? .text
     let code = await runner.run(
       session, format: format, full: arguments.has("--full"), sink: io.out, io: io)

@@ -146,7 +146,8 @@ struct SeedScreensTests {
       ProfileFeed(), MemoryTransport([Self.profilePath: [withAbout, noAbout]]),
       [.load, .select("profile-main"), .refresh])
     #expect(events.failures.isEmpty)
-    let collapsed = events.snapshots[events.snapshots.count - 2]
+    // The last three: collapsed, refreshing (a status row added), refreshed.
+    let collapsed = events.snapshots[events.snapshots.count - 3]
     #expect(collapsed.sections.map(\.id) == ["main-info", "about"])
     #expect(collapsed.sections[1].isCollapsed)
     #expect(events.snapshots.last?.sections.map(\.id) == ["main-info", "email"])
@@ -181,13 +182,15 @@ struct SeedScreensTests {
     let events = try await Events.run(
       ProvidersFeed(), MemoryTransport([Self.providersPath: [first, second]]), [.load, .refresh])
     let updates = events.cellUpdates
-    #expect(updates.map(\.version) == [1, 2, 3])
+    // v3 shows the refreshing row, v4 the refreshed providers.
+    #expect(updates.map(\.version) == [1, 2, 3, 4])
     #expect(updates[0].cells.map(\.row) == ["tableflow.loading"])
     #expect(updates[1].cells.map(\.kind) == [.willDisplay, .willDisplay])
     #expect(updates[1].cells.map(\.row) == ["provider-0", "provider-1"])
-    #expect(updates[2].cells.map(\.kind) == [.didUpdate, .willDisplay])
-    #expect(updates[2].cells.map(\.row) == ["provider-1", "provider-2"])
+    #expect(updates[2].cells.map(\.row) == ["tableflow.refreshing"])
+    #expect(updates[3].cells.map(\.kind) == [.didUpdate, .willDisplay])
+    #expect(updates[3].cells.map(\.row) == ["provider-1", "provider-2"])
     #expect(
-      updates[2].cells.map(\.position) == [RowPosition(section: 0, row: 1), RowPosition(section: 0, row: 2)])
+      updates[3].cells.map(\.position) == [RowPosition(section: 0, row: 1), RowPosition(section: 0, row: 2)])
   }
 }

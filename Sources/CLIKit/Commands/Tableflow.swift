@@ -10,8 +10,8 @@ public enum Tableflow {
     let runner = SessionRunner(feeds: builtinFeeds)
     let replay = ReplayCommand(runner: runner)
     return [
-      RunCommand(runner: runner), replay, VerifyCommand(replayer: replay), DiffCommand(),
-      InspectCommand(), FeedsCommand(feeds: builtinFeeds),
+      RunCommand(runner: runner), replay, VerifyCommand(replayer: replay), ViewCommand(runner: runner),
+      DiffCommand(), InspectCommand(), FeedsCommand(feeds: builtinFeeds),
     ]
   }()
 

@@ -16,12 +16,13 @@ enum DiffSnapshotLoader {
   ///
   /// - Throws: ``Failure``.
   static func load(_ path: String) throws(Failure) -> TableSnapshot {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw Failure(message: "\(path): no such file", exitCode: .noInput)
+    do {
+      try InputFile.requireRegularFile(path)
+    } catch {
+      throw Failure(message: error.message, exitCode: error.code)
     }
-    guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-      throw Failure(message: "\(path): cannot be read", exitCode: .noInput)
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw Failure(message: "\(path): cannot be read", exitCode: .ioError)
     }
     do {
       return try JSONDecoder().decode(TableSnapshot.self, from: data)

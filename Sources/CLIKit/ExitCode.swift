@@ -18,6 +18,10 @@ public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
   case software = 70
   /// Reading or writing a file failed.
   case ioError = 74
+  /// Interrupted by SIGINT (Ctrl-C): 128 + 2, as shells report it.
+  case interrupted = 130
+  /// Terminated by SIGTERM: 128 + 15.
+  case terminated = 143
 
   /// Orders codes by severity: success < golden mismatch < the others by value.
   public static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -17,6 +17,7 @@ public struct FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
       case recordTooLarge = "record too large"
       case fileTooLarge = "file too large"
       case closed = "writer closed"
+      case busy = "in use"
     }
 
     private let value: Value
@@ -44,6 +45,8 @@ public struct FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let fileTooLarge = Code(.fileTooLarge)
     /// The writer was used after `finish()` or `abandon()`, or after an earlier failure.
     public static let closed = Code(.closed)
+    /// Another writer holds the file: two recordings never share one `.partial`.
+    public static let busy = Code(.busy)
 
     /// The code's name.
     public var description: String { value.rawValue }

@@ -1,8 +1,10 @@
 /// Writes a fixture: gzip of JSON Lines, a sync flush after every record, crash-safe.
 ///
-/// Records go to `PATH.partial`; `finish()` ends the gzip stream, syncs the file to disk and
-/// renames it over `PATH` atomically. Each record is flushed to the operating system as soon as
-/// it is appended, so a process killed at any moment leaves a `.partial` file whose every
+/// Records go to `PATH.partial`, created exclusively: while one writer holds it, a second
+/// writer for the same path fails at once (`.busy`). `finish()` ends the gzip stream, syncs the
+/// file to disk and renames it over `PATH` atomically; `closeKeepingPartial()` ends it the same
+/// way but leaves it at `PATH.partial`. Each record is flushed to the operating system as soon
+/// as it is appended, so a process killed at any moment leaves a `.partial` file whose every
 /// completed record is readable. Until `finish()` succeeds, an existing file at `PATH` is never
 /// touched.
 ///
@@ -34,14 +36,18 @@ public final class FixtureWriter {
   ///
   /// - Parameters:
   ///   - path: Where the finished fixture goes; the writer creates `path.partial` meanwhile,
-  ///     replacing any stale partial file.
+  ///     replacing a partial file that no live writer holds.
   ///   - header: The header line.
   ///   - level: The zlib compression level, 0…9 (6 is gzip's default).
-  /// - Throws: `FixtureError` when the partial file cannot be created or written.
+  /// - Throws: `FixtureError` `.busy` when another writer holds `path.partial`; `.io` when
+  ///   `path` is a directory or the partial file cannot be created or written.
   public init(path: String, header: FixtureHeader, level: Int = 6) throws(FixtureError) {
+    guard !PosixFile.isDirectory(path) else {
+      throw FixtureError(.io, "is a directory, not a fixture file", file: path)
+    }
     self.path = path
     partialPath = path + ".partial"
-    sink = .file(try PosixFile.create(path + ".partial"))
+    sink = .file(try PosixFile.createExclusively(path + ".partial"))
     deflater = try Self.makeDeflater(level: level, name: path, bufferSize: 128 * 1024)
     try writeHeader(header)
   }
@@ -128,6 +134,27 @@ public final class FixtureWriter {
       try file.synchronize()
       try file.closeFile()
       try PosixFile.moveIntoPlace(partialPath, path)
+    } catch {
+      failure = error
+      throw error
+    }
+  }
+
+  /// Ends the gzip stream and syncs the file, but leaves it at `path.partial`: the session it
+  /// records failed, so `path` stays as it was. The partial file is a complete, readable
+  /// fixture. Does nothing after `abandon()` or a finish.
+  ///
+  /// - Throws: `FixtureError` when ending or syncing the file fails (its complete records
+  ///   stay readable).
+  public func closeKeepingPartial() throws(FixtureError) {
+    guard case .file(let file) = sink else { return }
+    if failure == nil {
+      try deflate(UnsafeRawBufferPointer(start: nil, count: 0), flush: .finish)
+    }
+    sink = .closed
+    do {
+      try file.synchronize()
+      try file.closeFile()
     } catch {
       failure = error
       throw error

@@ -23,11 +23,24 @@ final class PosixFile {
     if descriptor >= 0 { _ = Self.systemClose(descriptor) }
   }
 
-  /// Opens `path` for reading.
+  /// Opens the regular file `path` for reading.
+  ///
+  /// Opens without blocking and checks the kind first: a FIFO or device would otherwise block
+  /// in `open` or `read` forever.
   static func openForReading(_ path: String) throws(FixtureError) -> PosixFile {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else { throw error(path, "cannot open for reading") }
-    return PosixFile(path: path, descriptor: fd)
+    let file = PosixFile(path: path, descriptor: fd)
+    var status = stat()
+    guard fstat(fd, &status) == 0 else { throw error(path, "cannot stat") }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      throw FixtureError(.io, "not a regular file (a folder, FIFO or device)", file: path)
+    }
+    let flags = fcntl(fd, F_GETFL)
+    guard flags >= 0, fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+      throw error(path, "cannot set blocking mode")
+    }
+    return file
   }
 
   /// Creates or truncates `path` for writing.
@@ -35,6 +48,41 @@ final class PosixFile {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw error(path, "cannot create") }
     return PosixFile(path: path, descriptor: fd)
+  }
+
+  /// Opens `path` for writing under an exclusive lock held until the file is closed, then
+  /// empties it.
+  ///
+  /// The lock (`flock`) belongs to this open file, so a second writer — in this process or
+  /// another — fails at once with `.busy`, while a file left by a writer that died (its lock
+  /// released by the kernel) is taken over and emptied. After locking, the open file is
+  /// checked to still be the one at `path`: a writer that renamed it away in the meantime
+  /// (finishing its fixture) must not have that finished file emptied.
+  static func createExclusively(_ path: String) throws(FixtureError) -> PosixFile {
+    while true {
+      let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+      guard fd >= 0 else { throw error(path, "cannot create") }
+      let file = PosixFile(path: path, descriptor: fd)
+      guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+        if errno == EWOULDBLOCK {
+          throw FixtureError(.busy, "another recording is writing this file", file: path)
+        }
+        throw error(path, "cannot lock")
+      }
+      var opened = stat()
+      var named = stat()
+      guard fstat(fd, &opened) == 0 else { throw error(path, "cannot stat") }
+      guard stat(path, &named) == 0, named.st_dev == opened.st_dev, named.st_ino == opened.st_ino
+      else { continue }  // Renamed or removed while we waited: open the new one.
+      guard ftruncate(fd, 0) == 0 else { throw error(path, "cannot empty") }
+      return file
+    }
+  }
+
+  /// Whether `path` names an existing directory.
+  static func isDirectory(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 
   /// Reads up to `buffer.count` bytes; 0 means end of file.

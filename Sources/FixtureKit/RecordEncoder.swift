@@ -103,6 +103,12 @@ enum RecordEncoder {
       return
     }
     let microseconds = (value * 1000).rounded()
+    guard microseconds.isFinite else {
+      // Too large to round (beyond 1.8e305 ms): the value as it is, still a JSON number.
+      var text = value.description
+      text.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
+      return
+    }
     if microseconds < 9e15, microseconds.truncatingRemainder(dividingBy: 1000) == 0 {
       buffer.append(decimal: Int(microseconds / 1000))
     } else {

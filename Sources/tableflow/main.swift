@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 let io = CommandIO.standard
-let code = await Tableflow.main(Array(CommandLine.arguments.dropFirst()), io: io)
+let arguments = Array(CommandLine.arguments.dropFirst())
+let code = await SignalTrap.run(err: io.err) { await Tableflow.main(arguments, io: io) }
 io.out.flush()
 io.err.flush()
 exit(code.rawValue)

@@ -1,5 +1,6 @@
 import FixtureKit
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("tableflow inspect")
@@ -79,5 +80,86 @@ struct InspectCommandTests {
     let notGzip = try CLIProcess.run(["inspect", text.path])
     #expect(notGzip.status == 65)
     #expect(notGzip.stderr.contains("text.jsonl.gz"))
+  }
+}
+
+@Suite("tableflow inspect on hostile fixtures")
+struct InspectHostileTests {
+  static func fixture(_ entries: [FixtureRecord.Entry], in folder: TemporaryDirectory) throws -> URL {
+    let path = folder.file("session.jsonl.gz")
+    let writer = try FixtureWriter(path: path, header: FixtureHeader(feed: "books", tool: "tests"))
+    for entry in entries { try writer.append(entry) }
+    try writer.finish()
+    return URL(fileURLWithPath: path)
+  }
+
+  /// Gzips JSON Lines written by hand (values the writer would never produce) into a fixture.
+  static func handWritten(_ lines: [String], in folder: TemporaryDirectory) throws -> URL {
+    let text = folder.file("session.jsonl")
+    let header = #"{"format":"tableflow-fixture","version":1,"feed":"books","tool":"tests"}"#
+    try Data(([header] + lines).map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: text))
+    let gzip = Process()
+    gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    gzip.arguments = ["gzip", "-n", text]
+    try gzip.run()
+    gzip.waitUntilExit()
+    return URL(fileURLWithPath: text + ".gz")
+  }
+
+  @Test("huge and negative latencies print instead of trapping", arguments: ["9.3e18", "1e308", "-1e308"])
+  func hugeLatency(elapsed: String) throws {
+    let folder = try TemporaryDirectory(prefix: "tableflow-inspect")
+    defer { folder.cleanUp() }
+    let url = try Self.handWritten(
+      [
+        #"{"seq":1,"type":"request","method":"GET","url":"/api/photos"}"#,
+        #"{"seq":2,"type":"response","request":1,"status":200,"body":"","elapsedMs":\#(elapsed)}"#,
+      ], in: folder)
+    for arguments in [["inspect", url.path], ["inspect", "--json", url.path]] {
+      let outcome = try CLIProcess.run(arguments)
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      #expect(outcome.stdout.contains("\(Double(elapsed) ?? 0) ms"))
+    }
+  }
+
+  @Test("the writer keeps a latency too large to round, as a number the reader accepts")
+  func writerKeepsHugeLatency() throws {
+    let folder = try TemporaryDirectory(prefix: "tableflow-inspect")
+    defer { folder.cleanUp() }
+    let url = try Self.fixture(
+      [
+        .request(RecordedRequest(method: "GET", url: "/api/photos")),
+        .response(RecordedResponse(request: 1, status: 200, body: [], elapsedMilliseconds: 1e308)),
+      ], in: folder)
+    let records = try FixtureReader(path: url.path).readAll()
+    guard case .response(let response) = records.last?.entry else { throw CancellationError() }
+    #expect(response.elapsedMilliseconds == 1e308)
+  }
+
+  @Test("a response before its request or to an intent is damage (65), root cause first")
+  func responseWithoutRequest() throws {
+    let folder = try TemporaryDirectory(prefix: "tableflow-inspect")
+    defer { folder.cleanUp() }
+    let url = try Self.fixture(
+      [
+        .intent("load"),
+        .response(RecordedResponse(request: 3, status: 200, body: [])),
+        .request(RecordedRequest(method: "GET", url: "/api/photos")),
+        .response(RecordedResponse(request: 1, status: 200, body: [])),
+      ], in: folder)
+    let outcome = try CLIProcess.run(["inspect", url.path])
+    #expect(outcome.status == 65)
+    let lines = outcome.stderr.split(separator: "\n")
+    #expect(lines.count == 1)
+    #expect(
+      lines.first?.contains("record 2: response 2 answers request 3, which comes after it (and 1 more)")
+        == true)
+    #expect(outcome.stdout.contains("integrity: DAMAGED"))
+    let json = try CLIProcess.run(["inspect", "--json", url.path])
+    #expect(json.status == 65)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["intact"] as? Bool == false)
+    #expect((object["records"] as? [Any])?.count == 4)
   }
 }

@@ -49,11 +49,50 @@ enum MoveBound {
     }
     return (rowMoves, sectionMoves)
   }
+
+  /// Rows whose old and new sections are both kept (live), how many of them show other
+  /// content, and how many rows the kept sections hold on either side.
+  static func liveRows(
+    from old: TableSnapshot, to new: TableSnapshot
+  ) -> (
+    count: Int, changed: Int, oldInKeptSections: Int, newInKeptSections: Int
+  ) {
+    var oldSections: [SectionID: Section] = [:]
+    for section in old.sections { oldSections[section.id] = section }
+    var newSections: [SectionID: Section] = [:]
+    for section in new.sections { newSections[section.id] = section }
+    func kept(_ id: SectionID) -> Bool {
+      guard let before = oldSections[id], let after = newSections[id] else { return false }
+      return isKept(before, after)
+    }
+    var oldRows: [RowID: (section: SectionID, row: Row)] = [:]
+    var oldInKept = 0
+    for section in old.sections where kept(section.id) {
+      oldInKept += section.rows.count
+      for row in section.rows { oldRows[row.id] = (section.id, row) }
+    }
+    var count = 0
+    var changed = 0
+    var newInKept = 0
+    for section in new.sections where kept(section.id) {
+      newInKept += section.rows.count
+      for row in section.rows {
+        guard let origin = oldRows[row.id] else { continue }
+        count += 1
+        if origin.row.kind != row.kind || origin.row.model != row.model { changed += 1 }
+      }
+    }
+    return (count, changed, oldInKept, newInKept)
+  }
 }
 
-@Suite("difference(from:) properties")
-struct DifferencePropertyTests {
-  private func check(_ old: TableSnapshot, _ new: TableSnapshot, seed: UInt64) throws {
+/// The properties every changeset must have, checked against the headless table and
+/// bounds computed independently of the diff.
+enum DiffCheck {
+  /// Every stage is non-empty and valid, leaves the table as its own snapshot says, and the
+  /// last one gives `new`; moves are minimal; every live row with other content is updated
+  /// once, and no live row is deleted or inserted.
+  static func check(_ old: TableSnapshot, _ new: TableSnapshot, seed: UInt64) {
     let changeset = new.difference(from: old)
     var table = HeadlessTable(old)
     for (index, stage) in changeset.stages.enumerated() {
@@ -64,12 +103,31 @@ struct DifferencePropertyTests {
         Issue.record("seed \(seed): stage \(index) rejected: \(error)")
         return
       }
+      #expect(
+        table.snapshot.sections.map(\.rows) == stage.snapshot.sections.map(\.rows),
+        "seed \(seed): the rows after stage \(index) are not the stage's snapshot")
     }
     #expect(table.snapshot == new, "seed \(seed): applying does not give the new snapshot")
     #expect(changeset.isEmpty == (old == new), "seed \(seed)")
     let bound = MoveBound.moves(from: old, to: new)
     #expect(changeset.rowMoveCount == bound.rows, "seed \(seed): row moves")
     #expect(changeset.sectionMoveCount == bound.sections, "seed \(seed): section moves")
+    let live = MoveBound.liveRows(from: old, to: new)
+    let updates = changeset.all(\.rowReconfigures).count + changeset.all(\.rowReloads).count
+    #expect(updates == live.changed, "seed \(seed): row updates")
+    #expect(
+      changeset.all(\.rowDeletes).count == live.oldInKeptSections - live.count,
+      "seed \(seed): row deletes")
+    #expect(
+      changeset.all(\.rowInserts).count == live.newInKeptSections - live.count,
+      "seed \(seed): row inserts")
+  }
+}
+
+@Suite("difference(from:) properties")
+struct DifferencePropertyTests {
+  private func check(_ old: TableSnapshot, _ new: TableSnapshot, seed: UInt64) throws {
+    DiffCheck.check(old, new, seed: seed)
   }
 
   @Test("thousands of random small pairs: every stage valid, applying gives new, minimal moves")

@@ -4,7 +4,11 @@ import Foundation
 /// `tableflow inspect FIXTURE`: a fixture's header, one line per record, sizes, compression
 /// ratio and integrity.
 ///
-/// A damaged fixture lists its complete records, then the damage, and exits 65.
+/// Memory stays constant whatever the fixture's size: a first pass reads the whole file for
+/// its totals, integrity and the width of the `seq` column, a second pass prints each record as
+/// it is read (up to the records the first pass saw, so a file still growing prints a
+/// consistent report). A damaged fixture — truncated, corrupt, or with a response or error that
+/// answers no earlier request — lists its records, then the damage, and exits 65.
 public struct InspectCommand: TableflowCommand {
   init() {}
 
@@ -16,6 +20,145 @@ public struct InspectCommand: TableflowCommand {
       flags: [.init("--json", help: "one JSON object instead of text")])
   }
 
+  /// What the first pass learns.
+  struct Survey {
+    var header: FixtureHeader
+    var recordCount = 0
+    var lastSeq = 0
+    var inflatedBytes = 0
+    /// The first record that answers no earlier request, and how many more there are.
+    var inconsistency: String?
+    var moreInconsistencies = 0
+    /// Physical damage: truncation, corruption, a malformed record.
+    var damage: FixtureError?
+
+    /// The integrity problems, root cause first (the inconsistency comes before any damage).
+    var issues: [String] {
+      var issues: [String] = []
+      if let inconsistency {
+        let more = moreInconsistencies > 0 ? " (and \(moreInconsistencies) more)" : ""
+        issues.append(inconsistency + more)
+      }
+      if let damage { issues.append(damage.description) }
+      return issues
+    }
+  }
+
+  /// Reads the fixture and prints the report.
+  public func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitCode {
+    guard let path = arguments.positional(0) else { return .usage }
+    let survey: Survey
+    let reader: FixtureReader
+    do {
+      try InputFile.requireRegularFile(path)
+      survey = try Self.survey(path)
+      reader = try FixtureReader(path: path)
+    } catch let failure as CommandFailure {
+      io.fail(failure.message)
+      return failure.code
+    } catch let error as FixtureError {
+      io.fail(error.description)
+      return error.code == .io ? .ioError : .dataError
+    } catch {
+      io.fail("\(path): \(error)")
+      return .software
+    }
+    let compressed = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let report = Report(path: path, survey: survey, compressedBytes: compressed, out: io.out)
+    if arguments.has("--json") {
+      report.writeJSON(reader)
+    } else {
+      report.writeText(reader)
+    }
+    io.out.flush()
+    let issues = survey.issues
+    for issue in issues { io.fail(issue) }
+    return issues.isEmpty ? .success : .dataError
+  }
+
+  /// Reads every record once, keeping only counts and the request `seq`s.
+  static func survey(_ path: String) throws(FixtureError) -> Survey {
+    let reader = try FixtureReader(path: path)
+    var survey = Survey(header: reader.header)
+    var consistency = RecordSummary.Consistency()
+    do {
+      while let record = try reader.next() {
+        survey.recordCount += 1
+        survey.lastSeq = record.seq
+        if let problem = consistency.check(record) {
+          if survey.inconsistency == nil {
+            survey.inconsistency = "\(path): record \(survey.recordCount): \(problem)"
+          } else {
+            survey.moreInconsistencies += 1
+          }
+        }
+      }
+    } catch {
+      survey.damage = error
+    }
+    survey.inflatedBytes = reader.inflatedBytes
+    return survey
+  }
+}
+
+/// The second pass of `inspect`: writes the report as it reads the records.
+private struct Report {
+  let path: String
+  let survey: InspectCommand.Survey
+  let compressedBytes: Int
+  let out: any OutputSink
+
+  init(path: String, survey: InspectCommand.Survey, compressedBytes: Int, out: any OutputSink) {
+    self.path = path
+    self.survey = survey
+    self.compressedBytes = compressedBytes
+    self.out = out
+  }
+
+  var ratio: Double {
+    compressedBytes > 0 ? Double(survey.inflatedBytes) / Double(compressedBytes) : 0
+  }
+
+  /// Calls `body` with each record the survey counted and its line's size.
+  func forEachRecord(_ reader: FixtureReader, _ body: (FixtureRecord, Int) -> Void) {
+    var remaining = survey.recordCount
+    while remaining > 0, let record = try? reader.next() {
+      remaining -= 1
+      body(record, reader.lastRecordSize)
+    }
+  }
+
+  func writeText(_ reader: FixtureReader) {
+    let header = survey.header
+    var head = "\(path)\n"
+    head += "  format   \(FixtureHeader.formatName) v\(header.version)\n"
+    head += "  feed     \(header.feed)\n"
+    head += "  tool     \(header.tool)\n"
+    if let base = header.base { head += "  base     \(base)\n" }
+    for (name, value) in header.params.sorted(by: { $0.key < $1.key }) {
+      head += "  param    \(name)=\(value)\n"
+    }
+    head += "records:\n"
+    out.write(head)
+    let width = String(survey.lastSeq).count
+    forEachRecord(reader) { record, bytes in
+      let (type, summary) = RecordSummary.describe(record)
+      let seq = String(record.seq)
+      let padded = String(repeating: " ", count: max(0, width - seq.count)) + seq
+      out.write(
+        "  \(padded) \(type.padding(toLength: 8, withPad: " ", startingAt: 0)) \(summary) (\(bytes) B)\n")
+    }
+    var tail = "size: \(compressedBytes) B compressed, \(survey.inflatedBytes) B inflated, "
+    tail += "ratio \(RecordSummary.decimal(ratio))\n"
+    let issues = survey.issues
+    if issues.isEmpty {
+      tail += "integrity: ok\n"
+    } else {
+      for issue in issues { tail += "integrity: DAMAGED: \(issue)\n" }
+    }
+    out.write(tail)
+  }
+
   private struct Line: Encodable {
     var seq: Int
     var type: String
@@ -23,114 +166,41 @@ public struct InspectCommand: TableflowCommand {
     var bytes: Int
   }
 
-  private struct Report: Encodable {
-    var file: String
-    var format: String
-    var version: Int
-    var feed: String
-    var tool: String
-    var base: String?
-    var params: [String: String]
-    var records: [Line]
-    var compressedBytes: Int
-    var inflatedBytes: Int
-    var ratio: Double
-    var intact: Bool
-    var damage: String?
+  /// One JSON object, keys sorted, records streamed in the middle.
+  func writeJSON(_ reader: FixtureReader) {
+    let header = survey.header
+    let issues = survey.issues
+    var head = "{"
+    if let base = header.base { head += "\"base\":\(Self.json(base))," }
+    head += "\"compressedBytes\":\(compressedBytes),"
+    if !issues.isEmpty { head += "\"damage\":\(Self.json(issues.joined(separator: "; ")))," }
+    head += "\"feed\":\(Self.json(header.feed)),\"file\":\(Self.json(path)),"
+    head += "\"format\":\(Self.json(FixtureHeader.formatName)),"
+    head += "\"inflatedBytes\":\(survey.inflatedBytes),\"intact\":\(issues.isEmpty),"
+    head += "\"params\":{"
+    head += header.params.sorted { $0.key < $1.key }.map { "\(Self.json($0.key)):\(Self.json($0.value))" }
+      .joined(separator: ",")
+    head += "},\"ratio\":\(ratio),\"records\":["
+    out.write(head)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    var first = true
+    forEachRecord(reader) { record, bytes in
+      let (type, summary) = RecordSummary.describe(record)
+      guard let data = try? encoder.encode(Line(seq: record.seq, type: type, summary: summary, bytes: bytes))
+      else { return }
+      if !first { out.write(",") }
+      first = false
+      out.write(bytes: Array(data))
+    }
+    out.write("],\"tool\":\(Self.json(header.tool)),\"version\":\(header.version)}\n")
   }
 
-  /// Reads the fixture and prints the report.
-  public func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitCode {
-    guard let path = arguments.positional(0) else { return .usage }
-    guard FileManager.default.fileExists(atPath: path) else {
-      io.fail("\(path): no such file")
-      return .noInput
-    }
-    let reader: FixtureReader
-    do {
-      reader = try FixtureReader(path: path)
-    } catch {
-      io.fail(error.description)
-      return error.code == .io ? .ioError : .dataError
-    }
-    var lines: [Line] = []
-    var damage: FixtureError?
-    do {
-      while let record = try reader.next() {
-        lines.append(Self.line(for: record, bytes: reader.lastRecordSize))
-      }
-    } catch {
-      damage = error
-    }
-    let compressed = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    let header = reader.header
-    let report = Report(
-      file: path, format: FixtureHeader.formatName, version: header.version, feed: header.feed,
-      tool: header.tool, base: header.base, params: header.params, records: lines,
-      compressedBytes: compressed, inflatedBytes: reader.inflatedBytes,
-      ratio: compressed > 0 ? Double(reader.inflatedBytes) / Double(compressed) : 0,
-      intact: damage == nil, damage: damage?.description)
-    if arguments.has("--json") {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      guard let json = try? encoder.encode(report) else { return .software }
-      io.out.write(bytes: Array(json) + [0x0A])
-    } else {
-      io.out.write(Self.text(of: report))
-    }
-    if let damage {
-      io.fail(damage.description)
-      return .dataError
-    }
-    return .success
-  }
-
-  private static func line(for record: FixtureRecord, bytes: Int) -> Line {
-    switch record.entry {
-    case .request(let request):
-      let body = request.body.map { ", body \($0.count) B" } ?? ""
-      return Line(
-        seq: record.seq, type: "request", summary: "\(request.method) \(request.url)\(body)", bytes: bytes)
-    case .response(let response):
-      let summary =
-        "to \(response.request): \(response.status), body \(response.body.count) B, "
-        + "\(formatted(response.elapsedMilliseconds)) ms"
-      return Line(seq: record.seq, type: "response", summary: summary, bytes: bytes)
-    case .intent(let intent):
-      return Line(seq: record.seq, type: "intent", summary: intent, bytes: bytes)
-    case .error(let failure):
-      let to = failure.request.map { "to \($0): " } ?? ""
-      let code = failure.code.map { "\($0): " } ?? ""
-      return Line(seq: record.seq, type: "error", summary: to + code + failure.message, bytes: bytes)
-    }
-  }
-
-  private static func text(of report: Report) -> String {
-    var out = "\(report.file)\n"
-    out += "  format   \(report.format) v\(report.version)\n"
-    out += "  feed     \(report.feed)\n"
-    out += "  tool     \(report.tool)\n"
-    if let base = report.base { out += "  base     \(base)\n" }
-    for (name, value) in report.params.sorted(by: { $0.key < $1.key }) {
-      out += "  param    \(name)=\(value)\n"
-    }
-    out += "records:\n"
-    let width = String(report.records.last?.seq ?? 0).count
-    for line in report.records {
-      let seq = String(repeating: " ", count: width - String(line.seq).count) + String(line.seq)
-      let type = line.type.padding(toLength: 8, withPad: " ", startingAt: 0)
-      out += "  \(seq) \(type) \(line.summary) (\(line.bytes) B)\n"
-    }
-    out += "size: \(report.compressedBytes) B compressed, \(report.inflatedBytes) B inflated, "
-    out += "ratio \(formatted(report.ratio))\n"
-    out += "integrity: " + (report.damage.map { "DAMAGED: \($0)" } ?? "ok") + "\n"
-    return out
-  }
-
-  private static func formatted(_ value: Double) -> String {
-    let hundredths = (value * 100).rounded()
-    let whole = Int(hundredths / 100)
-    let fraction = Int(abs(hundredths).truncatingRemainder(dividingBy: 100))
-    return "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+  /// `text` as a JSON string.
+  private static func json(_ text: String) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    guard let data = try? encoder.encode(text) else { return "\"\"" }
+    return String(decoding: data, as: UTF8.self)
   }
 }

@@ -58,7 +58,15 @@ public struct ReplayCommand: TableflowCommand {
     _ transport: ReplayTransport, format: LogFormat = .text, full: Bool = false,
     sink: any OutputSink, io: CommandIO
   ) async throws(CommandFailure) -> ExitCode {
-    let feed = try runner.feed(named: transport.header.feed)
+    // The header is data: a feed or parameter it names that this tool rejects is bad input (65).
+    let feed: any Feed
+    do {
+      feed = try runner.feed(named: transport.header.feed)
+    } catch {
+      throw CommandFailure(.dataError, "\(transport.path): header: \(error.message)")
+    }
+    try SessionRunner.checkParameters(
+      transport.header.params, of: feed, as: .dataError, source: "\(transport.path): header")
     let session = SessionRunner.Session(
       feed: feed, transport: transport, parameters: transport.header.params,
       intents: try SessionRunner.recordedIntents(of: transport), source: transport.path)

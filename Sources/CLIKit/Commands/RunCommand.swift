@@ -66,49 +66,88 @@ public struct RunCommand: TableflowCommand {
     if recordPath != nil && live == nil {
       throw CommandFailure(.usage, "--record needs --live URL to record from")
     }
-    let recorder = try recordPath.map { path throws(CommandFailure) in
-      do {
-        return try SessionRecorder(
-          path: path, feed: feed.name, tool: "tableflow \(Tableflow.version)",
-          base: arguments.value("--live"), params: parameters)
-      } catch {
-        throw CommandFailure(.ioError, "\(error)")
-      }
-    }
+    // Everything that can be checked is checked before the recorder creates a file.
+    try SessionRunner.checkParameters(parameters, of: feed, as: .usage, source: "--param")
     var intents = try arguments.value("--intents").map(Self.intents(fromFile:))
+    let mode = try fixturePath.map { _ throws(CommandFailure) in
+      try Self.recordMode(io.environment, hasLive: live != nil)
+    }
+    let recorder = try recordPath.map { path throws(CommandFailure) in
+      try Self.startRecording(path, feed: feed, base: arguments.value("--live"), params: parameters)
+    }
     let transport: any Transport
     let source: String
-    if let fixturePath {
-      let mode = try Self.recordMode(io.environment, hasLive: live != nil)
-      let replay = try SessionRunner.loadFixture(
-        fixturePath, options: ReplayOptions(mode: mode, live: live, recorder: recorder))
-      if intents == nil { intents = try SessionRunner.recordedIntents(of: replay) }
-      transport = replay
-      source = fixturePath
-    } else if let live, let recorder {
-      transport = RecordingTransport(live: live, recorder: recorder)
-      source = live.baseURL
-    } else if let live {
-      transport = live
-      source = live.baseURL
-    } else {
-      throw CommandFailure(.usage, "run needs --live URL or --fixture PATH")
+    do throws(CommandFailure) {
+      if let fixturePath {
+        let replay = try SessionRunner.loadFixture(
+          fixturePath, options: ReplayOptions(mode: mode ?? .none, live: live, recorder: recorder))
+        if intents == nil { intents = try SessionRunner.recordedIntents(of: replay) }
+        transport = replay
+        source = fixturePath
+      } else if let live, let recorder {
+        transport = RecordingTransport(live: live, recorder: recorder)
+        source = live.baseURL
+      } else if let live {
+        transport = live
+        source = live.baseURL
+      } else {
+        throw CommandFailure(.usage, "run needs --live URL or --fixture PATH")
+      }
+    } catch {
+      // The session never started: its partial file holds nothing worth keeping.
+      await recorder?.abandon()
+      throw error
     }
     let session = SessionRunner.Session(
       feed: feed, transport: transport, parameters: parameters, intents: intents ?? [.load],
       source: source, recorder: recorder)
     let format = LogFormat(rawValue: arguments.value("--format") ?? "text") ?? .text
-    var code = await runner.run(
+    let code = await runner.run(
       session, format: format, full: arguments.has("--full"), sink: io.out, io: io)
-    if let recorder {
+    guard let recorder else { return code }
+    return await Self.endRecording(recorder, sessionCode: code, io: io)
+  }
+
+  /// Creates the recorder, or fails with 74 (the path is a directory, the partial file is
+  /// held by another recording or cannot be created).
+  private static func startRecording(
+    _ path: String, feed: any Feed, base: String?, params: FeedParameters
+  ) throws(CommandFailure) -> SessionRecorder {
+    do {
+      return try SessionRecorder(
+        path: path, feed: feed.name, tool: "tableflow \(Tableflow.version)", base: base, params: params)
+    } catch {
+      throw CommandFailure(.ioError, "\(error)")
+    }
+  }
+
+  /// Renames the recording over its target when the session succeeded; otherwise keeps it as
+  /// `PATH.partial`, leaves `PATH` untouched and says so.
+  /// - Returns: the session's code, or 74 when the recording could not be completed.
+  static func endRecording(
+    _ recorder: SessionRecorder, sessionCode: ExitCode, io: CommandIO
+  ) async -> ExitCode {
+    let writeFailure = await recorder.writeFailure
+    guard sessionCode == .success, writeFailure == nil else {
+      if let writeFailure { io.fail("\(writeFailure)") }
+      let code = writeFailure == nil ? sessionCode : max(sessionCode, .ioError)
       do {
-        try await recorder.finish()
+        try await recorder.keepPartial()
+        io.fail(
+          "\(recorder.path): not replaced, the session failed (exit \(code.rawValue)); "
+            + "its recording is kept in \(recorder.partialPath)")
       } catch {
         io.fail("\(error)")
-        code = max(code, ExitCode.ioError)
       }
+      return code
     }
-    return code
+    do {
+      try await recorder.finish()
+      return sessionCode
+    } catch {
+      io.fail("\(error)")
+      return .ioError
+    }
   }
 
   static func parameters(_ pairs: [String]) throws(CommandFailure) -> FeedParameters {

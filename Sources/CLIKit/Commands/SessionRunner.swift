@@ -30,6 +30,19 @@ struct SessionRunner {
     return feed
   }
 
+  /// Checks `parameters` against the feed before anything is created or run.
+  /// - Throws: `CommandFailure` with `code` (64 for `--param`, 65 for a fixture's header),
+  ///   naming `source` and the feed's complaint.
+  static func checkParameters(
+    _ parameters: FeedParameters, of feed: any Feed, as code: ExitCode, source: String
+  ) throws(CommandFailure) {
+    do {
+      _ = try feed.rootScreen(parameters: parameters)
+    } catch {
+      throw CommandFailure(code, "\(source): \(error.message)")
+    }
+  }
+
   /// Runs `session`, writing the log to `sink` as events arrive and one line per failure to
   /// standard error; `observe` sees every event in order (the viewer builds its page from them).
   /// - Returns: the worst failure's exit code (0 when none).
@@ -60,20 +73,27 @@ struct SessionRunner {
       observe(event)
       let text = writer.text(for: event)
       if !text.isEmpty { sink.write(text) }
+      // At least once per intent (and per failure), so a killed run has printed what it did.
+      switch event.event {
+      case .intentReceived, .failed: sink.flush()
+      default: break
+      }
     }
     sink.flush()
     await progress.finish()
-    if outcome.wasCancelled { return .software }
+    if outcome.wasCancelled { return SignalTrap.received ?? .software }
     return outcome.worstFailure.map { ExitCode(rawValue: $0.category.exitCode) ?? .software } ?? .success
   }
 
   /// Loads a fixture for replay, salvaging the complete records of a damaged one.
-  /// - Throws: `CommandFailure` 66 for a missing file, 65 for one that cannot be read at all.
+  /// - Throws: `CommandFailure` 66 for a missing file or one that is not a regular file (a
+  ///   FIFO, device or folder fails at once instead of blocking), 65 for one that cannot be
+  ///   read at all, 74 for a read error.
   static func loadFixture(
     _ path: String, options: ReplayOptions = ReplayOptions()
   ) throws(CommandFailure) -> ReplayTransport {
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw CommandFailure(.noInput, "\(path): no such file")
+    if options.mode == .none || FileManager.default.fileExists(atPath: path) {
+      try InputFile.requireRegularFile(path)
     }
     var options = options
     options.salvagesDamage = true
@@ -87,6 +107,11 @@ struct SessionRunner {
   /// Parses the intents recorded in a fixture.
   /// - Throws: `CommandFailure` 65 naming the fixture and the bad intent.
   static func recordedIntents(of replay: ReplayTransport) throws(CommandFailure) -> [Intent] {
+    // One record is one intent: a line break inside one would make it read as several.
+    if let index = replay.intents.firstIndex(where: { $0.contains(where: \.isNewline) }) {
+      throw CommandFailure(
+        .dataError, "\(replay.path): recorded intent \(index + 1) holds a line break; an intent is one line")
+    }
     do {
       return try Intent.parseScript(replay.intents.joined(separator: "\n"))
     } catch {

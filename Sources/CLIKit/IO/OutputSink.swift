@@ -17,30 +17,43 @@ extension OutputSink {
   public func line(_ text: String) { write(text + "\n") }
 }
 
-/// An output sink over a file descriptor, buffered up to 64 KiB between writes.
+/// An output sink over a file descriptor, buffered up to 64 KiB between writes (or written
+/// out after every write that ends a line, when line-buffered).
+///
+/// Commands flush it at least once per intent, so a killed run has printed what it did; a
+/// reader that went away (EPIPE, with SIGPIPE ignored) makes later output vanish quietly.
 public final class FileDescriptorSink: OutputSink {
   private let descriptor: Int32
   private let buffer = Mutex<[UInt8]>([])
+  private let flushesEachLine: Bool
   private static let capacity = 1 << 16
 
-  /// Standard output.
-  public static let standardOutput = FileDescriptorSink(descriptor: STDOUT_FILENO)
-  /// Standard error.
-  public static let standardError = FileDescriptorSink(descriptor: STDERR_FILENO)
+  /// Standard output: line-buffered when it is a terminal, else block-buffered.
+  public static let standardOutput = FileDescriptorSink(
+    descriptor: STDOUT_FILENO, flushesEachLine: isatty(STDOUT_FILENO) != 0)
+  /// Standard error: every line is written out at once.
+  public static let standardError = FileDescriptorSink(descriptor: STDERR_FILENO, flushesEachLine: true)
 
   /// Wraps an open file descriptor; the sink does not close it.
-  public init(descriptor: Int32) {
+  /// - Parameter flushesEachLine: write out the buffer after every write that ends in a
+  ///   newline (for terminals and standard error).
+  public init(descriptor: Int32, flushesEachLine: Bool = false) {
     self.descriptor = descriptor
+    self.flushesEachLine = flushesEachLine
   }
 
-  /// Appends UTF-8 text to the buffer, writing it out when the buffer is full.
+  /// Appends UTF-8 text to the buffer, writing it out when the buffer is full (or, when
+  /// line-buffered, when the text ends a line).
   public func write(_ text: String) { write(bytes: Array(text.utf8)) }
 
-  /// Appends bytes to the buffer, writing it out when the buffer is full.
+  /// Appends bytes to the buffer, writing it out when the buffer is full (or, when
+  /// line-buffered, when the bytes end a line).
   public func write(bytes: [UInt8]) {
     buffer.withLock { pending in
       pending.append(contentsOf: bytes)
-      if pending.count >= Self.capacity { drain(&pending) }
+      if pending.count >= Self.capacity || (flushesEachLine && bytes.last == 0x0A) {
+        drain(&pending)
+      }
     }
   }
 

@@ -1,18 +1,18 @@
-/// The one-to-one matching of rows by id between two snapshots, addressed by flat row index
-/// (rows numbered across sections in display order).
+/// The one-to-one matching of rows by id between two snapshots, for the rows of the kept
+/// sections' windows (see ``RowWindows``), addressed by compact index.
 ///
 /// Matching is exact on ids, so any order of discovery gives the same pairs; the passes only
-/// keep it cheap. Rows of a section that survives are first aligned against their old section
-/// with two cursors: equal ids at the cursors are a pair (one string comparison per unchanged
-/// row), and at a mismatch a short window ahead on either side finds where the lists agree
-/// again (a few deleted or inserted rows). When the window keeps failing (a long burst of
-/// inserts or deletes), a hash index of the section's remaining old rows says how far to
-/// skip. Only rows the cursors step over go through the final hash table. With duplicate ids
-/// (which a validated snapshot never has) each row is matched at most once.
+/// keep it cheap. Rows of a section's window are first aligned against the window of its old
+/// section with two cursors: equal ids at the cursors are a pair (one string comparison per
+/// unchanged row), and at a mismatch a short window ahead on either side finds where the lists
+/// agree again (a few deleted or inserted rows). When the window keeps failing (a long burst of
+/// inserts or deletes), a hash index of the section's remaining old rows says how far to skip.
+/// Only rows the cursors step over go through the final hash table. With duplicate ids (which
+/// a validated snapshot never has) each row is matched at most once.
 struct RowMatching {
-  /// For each old row, the flat index of the new row with its id, or -1.
+  /// For each old compact row, the compact index of the new row with its id, or -1.
   let oldToNew: [Int]
-  /// For each new row, the flat index of the old row with its id, or -1.
+  /// For each new compact row, the compact index of the old row with its id, or -1.
   let newToOld: [Int]
 
   /// How far ahead a mismatch looks for the lists to agree again.
@@ -20,46 +20,43 @@ struct RowMatching {
   /// Consecutive failed windows after which the alignment consults a hash index.
   private static let failuresBeforeIndex = 16
 
-  /// Matches the rows of `old` and `new`.
+  /// Matches the rows of the windows of `old` and `new`.
   ///
-  /// - Parameters:
-  ///   - oldOffsets: The flat index of each old section's first row, plus the total.
-  ///   - newOffsets: The same for `new`.
-  ///   - newToOldSection: For each new section, the index of the old section with its id, or -1.
-  /// - Complexity: O(rows) expected.
-  init(
-    old: [Section], new: [Section], oldOffsets: [Int], newOffsets: [Int], newToOldSection: [Int]
-  ) {
-    var oldToNew = [Int](repeating: -1, count: oldOffsets[old.count])
-    var newToOld = [Int](repeating: -1, count: newOffsets[new.count])
-    var oldAligned = [Bool](repeating: false, count: old.count)
+  /// - Complexity: O(rows in the windows) expected.
+  init(old: [Section], new: [Section], windows: RowWindows, sections: SectionMatching) {
+    var oldToNew = [Int](repeating: -1, count: windows.oldOffsets[old.count])
+    var newToOld = [Int](repeating: -1, count: windows.newOffsets[new.count])
     var alignment = Alignment()
     oldToNew.withUnsafeMutableBufferPointer { oldToNew in
       newToOld.withUnsafeMutableBufferPointer { newToOld in
-        for newSection in new.indices {
-          let oldSection = newToOldSection[newSection]
-          if oldSection < 0 {
-            let base = newOffsets[newSection]
-            for (row, item) in new[newSection].rows.enumerated() {
-              alignment.newLeftovers.append((base + row, item.id))
-            }
-            continue
-          }
-          oldAligned[oldSection] = true
+        for newSection in new.indices where windows.newLength(newSection) > 0 {
+          let oldSection = sections.newToOld[newSection]
+          let oldStart = windows.oldStart[oldSection]
+          let newStart = windows.newStart[newSection]
+          let oldEnd = oldStart + windows.oldLength(oldSection)
+          let newEnd = newStart + windows.newLength(newSection)
           old[oldSection].rows.withUnsafeBufferPointer { oldRows in
             new[newSection].rows.withUnsafeBufferPointer { newRows in
               alignment.align(
-                oldRows, base: oldOffsets[oldSection], with: newRows, base: newOffsets[newSection],
-                oldToNew: oldToNew, newToOld: newToOld)
+                UnsafeBufferPointer(rebasing: oldRows[oldStart..<oldEnd]),
+                base: windows.oldOffsets[oldSection],
+                with: UnsafeBufferPointer(rebasing: newRows[newStart..<newEnd]),
+                base: windows.newOffsets[newSection], oldToNew: oldToNew, newToOld: newToOld)
             }
           }
         }
-      }
-    }
-    for section in old.indices where !oldAligned[section] {
-      let base = oldOffsets[section]
-      for (row, item) in old[section].rows.enumerated() {
-        alignment.oldLeftovers.append((base + row, item.id))
+        // Old windows with nothing on the new side: all leftovers.
+        for oldSection in old.indices
+        where windows.oldLength(oldSection) > 0
+          && windows.newLength(sections.oldToNew[oldSection]) == 0
+        {
+          let start = windows.oldStart[oldSection]
+          let base = windows.oldOffsets[oldSection]
+          let rows = old[oldSection].rows
+          for row in 0..<windows.oldLength(oldSection) {
+            alignment.oldLeftovers.append((base + row, rows[start + row].id))
+          }
+        }
       }
     }
     // Paired on the local arrays, before they are stored: a write through `self` would find

@@ -19,40 +19,66 @@ struct SectionMatching {
   /// The fate of each new section.
   var newFate: [Fate]
 
-  /// Matches the sections of `old` and `new` by id (the first of duplicates wins).
+  /// Matches the sections of `old` and `new` by id.
+  ///
+  /// The common prefix and suffix of the two lists (equal ids at the same distance from the
+  /// start, or from the end) pair up without hashing; only the sections between go through a
+  /// dictionary, where the first of duplicate ids wins.
   ///
   /// A matched section is reloaded when its header, footer or style changed, or when only its
   /// collapsed state changed while it has no rows on either side (so no row insert or delete
   /// can carry the change). Otherwise it is kept and collapsing or expanding shows as rows
   /// deleted or inserted.
+  ///
+  /// - Complexity: O(sections); hashing only the sections outside the common prefix and suffix.
   init(old: [Section], new: [Section]) {
     oldToNew = [Int](repeating: -1, count: old.count)
     newToOld = [Int](repeating: -1, count: new.count)
     oldFate = [Fate](repeating: .unmatched, count: old.count)
     newFate = [Fate](repeating: .unmatched, count: new.count)
-    var byID = [SectionID: Int](minimumCapacity: old.count)
-    for (index, section) in old.enumerated() where byID[section.id] == nil {
-      byID[section.id] = index
+    let shorter = min(old.count, new.count)
+    var prefix = 0
+    while prefix < shorter && old[prefix].id == new[prefix].id {
+      pair(old, prefix, new, prefix)
+      prefix += 1
     }
-    for (newIndex, section) in new.enumerated() {
-      guard let oldIndex = byID.removeValue(forKey: section.id) else { continue }
-      oldToNew[oldIndex] = newIndex
-      newToOld[newIndex] = oldIndex
-      let before = old[oldIndex]
-      let fate: Fate
-      if before.header != section.header || before.footer != section.footer
-        || before.style != section.style
-      {
-        fate = .reloaded
-      } else if before.isCollapsed != section.isCollapsed && before.rows.isEmpty
-        && section.rows.isEmpty
-      {
-        fate = .reloaded
-      } else {
-        fate = .kept
-      }
-      oldFate[oldIndex] = fate
-      newFate[newIndex] = fate
+    var suffix = 0
+    while suffix < shorter - prefix
+      && old[old.count - 1 - suffix].id == new[new.count - 1 - suffix].id
+    {
+      pair(old, old.count - 1 - suffix, new, new.count - 1 - suffix)
+      suffix += 1
     }
+    let oldMiddle = prefix..<(old.count - suffix)
+    let newMiddle = prefix..<(new.count - suffix)
+    guard !oldMiddle.isEmpty && !newMiddle.isEmpty else { return }
+    var byID = [SectionID: Int](minimumCapacity: oldMiddle.count)
+    for index in oldMiddle where byID[old[index].id] == nil {
+      byID[old[index].id] = index
+    }
+    for newIndex in newMiddle {
+      guard let oldIndex = byID.removeValue(forKey: new[newIndex].id) else { continue }
+      pair(old, oldIndex, new, newIndex)
+    }
+  }
+
+  private mutating func pair(_ old: [Section], _ oldIndex: Int, _ new: [Section], _ newIndex: Int) {
+    oldToNew[oldIndex] = newIndex
+    newToOld[newIndex] = oldIndex
+    let fate = Self.fate(of: old[oldIndex], becoming: new[newIndex])
+    oldFate[oldIndex] = fate
+    newFate[newIndex] = fate
+  }
+
+  private static func fate(of before: Section, becoming after: Section) -> Fate {
+    if before.header != after.header || before.footer != after.footer
+      || before.style != after.style
+    {
+      return .reloaded
+    }
+    if before.isCollapsed != after.isCollapsed && before.rows.isEmpty && after.rows.isEmpty {
+      return .reloaded
+    }
+    return .kept
   }
 }

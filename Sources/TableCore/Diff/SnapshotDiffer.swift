@@ -13,13 +13,18 @@
 /// A row is "live" when both its old and its new section are kept: it is never deleted and
 /// inserted, only moved (or left in place). Within a section, the live rows on a longest
 /// increasing subsequence of their old order stay put; the others move. Sections likewise.
+///
+/// Only the rows between the common prefix and suffix of each kept section (its window, see
+/// ``RowWindows``) are matched, hashed and ordered; the rows around it are live and stay put,
+/// and cost one comparison of ids and one of content each. The intermediate snapshots the
+/// stages carry are built only for stages that are not the last one, and a section that the
+/// later stages leave alone is taken from the new snapshot rather than rebuilt.
 struct SnapshotDiffer {
   let old: [Section]
   let new: [Section]
   let sections: SectionMatching
+  let windows: RowWindows
   let rows: RowMatching
-  let oldOffsets: [Int]
-  let newOffsets: [Int]
   /// The rows of each new section.
   let newRows: [[Row]]
 
@@ -27,225 +32,230 @@ struct SnapshotDiffer {
     self.old = old.sections
     self.new = new.sections
     sections = SectionMatching(old: old.sections, new: new.sections)
-    oldOffsets = Self.offsets(of: old.sections)
-    newOffsets = Self.offsets(of: new.sections)
+    windows = RowWindows(old: old.sections, new: new.sections, sections: sections)
     newRows = new.sections.map(\.rows)
-    rows = RowMatching(
-      old: old.sections, new: new.sections, oldOffsets: oldOffsets, newOffsets: newOffsets,
-      newToOldSection: sections.newToOld)
+    rows = RowMatching(old: old.sections, new: new.sections, windows: windows, sections: sections)
   }
 
-  private static func offsets(of sections: [Section]) -> [Int] {
-    var offsets = [Int]()
-    offsets.reserveCapacity(sections.count + 1)
-    var total = 0
-    for section in sections {
-      offsets.append(total)
-      total += section.rows.count
-    }
-    offsets.append(total)
-    return offsets
+  /// A live row whose content changed: its old position and where its new content is.
+  struct Update {
+    let row: Int
+    let newSection: Int
+    let newIndex: Int
   }
 
-  /// The section holding flat row `flat` (`0 <= flat < offsets.last`): the last section whose
-  /// first row is at or before it (empty sections share their successor's offset and are
-  /// skipped). Callers cache the answer's range, so a run of rows from one section costs two
-  /// comparisons each and the search runs once per change of section.
-  ///
-  /// - Complexity: O(log sections).
-  static func section(of flat: Int, offsets: [Int]) -> Int {
-    var low = 0  // offsets[low] <= flat
-    var high = offsets.count - 1  // offsets[high] > flat
-    while high - low > 1 {
-      let middle = (low + high) / 2
-      if offsets[middle] <= flat { low = middle } else { high = middle }
-    }
-    return low
+  /// What stage 1 leaves, for building the table after it.
+  struct Removals {
+    /// For each old compact row, its row index after stage 1, or -1 when deleted.
+    var rowIndex: [Int]
+    /// For each old section, its index after stage 1, or -1 when deleted.
+    var sectionIndex: [Int]
+    /// For each old section, the number of its rows deleted.
+    var deleted: [Int]
+    /// The updated rows, by old section then row.
+    var updates: [Update] = []
+    /// For each old section, where its updates start in `updates`; then the total.
+    var updateStart: [Int] = []
   }
 
   /// The stages; the last one carries `final` as its snapshot.
   func stages(final: TableSnapshot) -> [ChangesetStage] {
     var removals = ChangesetStage()
-    var rowIndexAfterRemovals = [Int](repeating: -1, count: rows.oldToNew.count)
-    var sectionIndexAfterRemovals = [Int](repeating: -1, count: old.count)
-    let afterRemovals = rowIndexAfterRemovals.withUnsafeMutableBufferPointer { rowIndex in
-      removalStage(into: &removals, rowIndex: rowIndex, sectionIndex: &sectionIndexAfterRemovals)
-    }
+    let removed = removalStage(into: &removals)
     var sectionChanges = ChangesetStage()
-    let afterSections = sectionStage(
-      from: afterRemovals, sectionIndex: sectionIndexAfterRemovals, into: &sectionChanges)
+    sectionStage(removed: removed, into: &sectionChanges)
     var rowChanges = ChangesetStage()
-    rowStage(rowIndex: rowIndexAfterRemovals, into: &rowChanges)
-    removals.snapshot = TableSnapshot(uncheckedSections: afterRemovals)
-    sectionChanges.snapshot = TableSnapshot(uncheckedSections: afterSections)
+    let touched = rowStage(removed: removed, into: &rowChanges)
+    let lastStage = [removals, sectionChanges, rowChanges].lastIndex { !$0.isEmpty }
+    if !removals.isEmpty {
+      removals.snapshot =
+        lastStage == 0
+        ? final : TableSnapshot(uncheckedSections: tableAfterRemovals(removed, touched: touched))
+    }
+    if !sectionChanges.isEmpty {
+      sectionChanges.snapshot =
+        lastStage == 1
+        ? final : TableSnapshot(uncheckedSections: tableAfterSections(removed, touched: touched))
+    }
     rowChanges.snapshot = final
-    var stages = [removals, sectionChanges, rowChanges].filter { !$0.isEmpty }
-    if !stages.isEmpty { stages[stages.count - 1].snapshot = final }
-    return stages
+    return [removals, sectionChanges, rowChanges].filter { !$0.isEmpty }
   }
+
+  // MARK: Stage 1
 
   /// Stage 1, all at pre-stage positions: sections deleted, sections reloaded (with their
   /// final rows), rows deleted from kept sections, and live rows whose content changed
   /// reconfigured (same kind) or reloaded (kind changed).
-  private func removalStage(
-    into stage: inout ChangesetStage, rowIndex: UnsafeMutableBufferPointer<Int>,
-    sectionIndex: inout [Int]
-  ) -> [Section] {
-    var result: [Section] = []
-    result.reserveCapacity(old.count)
-    for index in old.indices {
-      switch sections.oldFate[index] {
-      case .unmatched:
-        stage.sectionDeletes.append(index)
-      case .reloaded:
-        stage.sectionReloads.append(index)
-        sectionIndex[index] = result.count
-        result.append(new[sections.oldToNew[index]])
-      case .kept:
-        sectionIndex[index] = result.count
-        result.append(keptSection(at: index, into: &stage, rowIndex: rowIndex))
+  private func removalStage(into stage: inout ChangesetStage) -> Removals {
+    var removed = Removals(
+      rowIndex: [Int](repeating: -1, count: windows.oldOffsets[old.count]),
+      sectionIndex: [Int](repeating: -1, count: old.count),
+      deleted: [Int](repeating: 0, count: old.count))
+    removed.updateStart.reserveCapacity(old.count + 1)
+    var next = 0
+    removed.rowIndex.withUnsafeMutableBufferPointer { rowIndex in
+      for index in old.indices {
+        removed.updateStart.append(removed.updates.count)
+        switch sections.oldFate[index] {
+        case .unmatched:
+          stage.sectionDeletes.append(index)
+        case .reloaded:
+          stage.sectionReloads.append(index)
+          removed.sectionIndex[index] = next
+          next += 1
+        case .kept:
+          removed.sectionIndex[index] = next
+          next += 1
+          guard !windows.sharesRows[index] else { continue }
+          removed.deleted[index] = keptSection(
+            at: index, into: &stage, rowIndex: rowIndex, updates: &removed.updates)
+        }
       }
     }
-    return result
+    removed.updateStart.append(removed.updates.count)
+    return removed
   }
 
-  /// The kept old section at `index` after stage 1: its live rows, in old order, with their
-  /// new content. A section with neither deletes nor updates is shared, not copied.
+  /// Walks the kept old section at `index`: its common prefix, its window, its common suffix.
+  /// Notes deletes and updates, and the row index after stage 1 of each live window row.
+  ///
+  /// - Returns: The number of rows deleted.
   private func keptSection(
-    at index: Int, into stage: inout ChangesetStage, rowIndex: UnsafeMutableBufferPointer<Int>
-  ) -> Section {
-    let oldRows = old[index].rows
-    let base = oldOffsets[index]
-    // The updated rows: old row index and new content (not a copy of the row, so no
-    // reference count is taken for it until the final copy).
-    var updates: [(row: Int, newSection: Int, newIndex: Int)] = []
-    var next = 0
-    // The new section whose rows `sectionRows` holds: flat rows start..<end, kept or not.
-    var sectionStart = 0
-    var sectionEnd = 0
-    var sectionKept = false
-    var sectionIndex = -1
-    rows.oldToNew.withUnsafeBufferPointer { oldToNew in
-      oldRows.withUnsafeBufferPointer { oldRows in
-        for row in 0..<oldRows.count {
-          let newFlat = oldToNew[base + row]
-          if newFlat >= 0 && (newFlat < sectionStart || newFlat >= sectionEnd) {
-            let newSection = Self.section(of: newFlat, offsets: newOffsets)
-            sectionStart = newOffsets[newSection]
-            sectionEnd = newOffsets[newSection + 1]
-            sectionKept = sections.newFate[newSection] == .kept
-            sectionIndex = newSection
-          }
-          guard newFlat >= 0 && sectionKept else {
-            stage.rowDeletes.append(RowPosition(section: index, row: row))
-            continue
-          }
-          rowIndex[base + row] = next
-          next += 1
-          let newIndex = newFlat - sectionStart
-          let newRow = newRows[sectionIndex][newIndex]
-          if oldRows[row].hasSameContent(as: newRow) { continue }
+    at index: Int, into stage: inout ChangesetStage, rowIndex: UnsafeMutableBufferPointer<Int>,
+    updates: inout [Update]
+  ) -> Int {
+    let home = sections.oldToNew[index]
+    let start = windows.oldStart[index]
+    let length = windows.oldLength(index)
+    let base = windows.oldOffsets[index]
+    var deleted = 0
+    old[index].rows.withUnsafeBufferPointer { oldRows in
+      newRows[home].withUnsafeBufferPointer { homeRows in
+        let shift = homeRows.count - oldRows.count  // where a common-suffix row is now
+        func compare(_ row: Int, newSection: Int, newIndex: Int, _ newRow: Row) {
+          if oldRows[row].hasSameContent(as: newRow) { return }
           let position = RowPosition(section: index, row: row)
           if oldRows[row].kind == newRow.kind {
             stage.rowReconfigures.append(position)
           } else {
             stage.rowReloads.append(position)
           }
-          updates.append((row, sectionIndex, newIndex))
+          updates.append(Update(row: row, newSection: newSection, newIndex: newIndex))
+        }
+        for row in 0..<start { compare(row, newSection: home, newIndex: row, homeRows[row]) }
+        // The new section of the last window row looked up: compact rows sectionStart..<End.
+        var sectionStart = 0
+        var sectionEnd = 0
+        var sectionKept = false
+        var section = -1
+        var next = start
+        rows.oldToNew.withUnsafeBufferPointer { oldToNew in
+          for offset in 0..<length {
+            let row = start + offset
+            let newCompact = oldToNew[base + offset]
+            if newCompact >= 0 && (newCompact < sectionStart || newCompact >= sectionEnd) {
+              section = RowWindows.section(of: newCompact, offsets: windows.newOffsets)
+              sectionStart = windows.newOffsets[section]
+              sectionEnd = windows.newOffsets[section + 1]
+              sectionKept = sections.newFate[section] == .kept
+            }
+            guard newCompact >= 0 && sectionKept else {
+              stage.rowDeletes.append(RowPosition(section: index, row: row))
+              deleted += 1
+              continue
+            }
+            rowIndex[base + offset] = next
+            next += 1
+            let newIndex = windows.newStart[section] + newCompact - sectionStart
+            compare(row, newSection: section, newIndex: newIndex, newRows[section][newIndex])
+          }
+        }
+        for row in (start + length)..<oldRows.count {
+          compare(row, newSection: home, newIndex: row + shift, homeRows[row + shift])
         }
       }
     }
-    guard next < oldRows.count || !updates.isEmpty else { return old[index] }
-    var nextUpdate = 0
-    let remaining = [Row](unsafeUninitializedCapacity: next) { buffer, count in
-      for row in 0..<oldRows.count where rowIndex[base + row] >= 0 {
-        if nextUpdate < updates.count && updates[nextUpdate].row == row {
-          let update = updates[nextUpdate]
-          buffer.initializeElement(at: count, to: newRows[update.newSection][update.newIndex])
-          nextUpdate += 1
-        } else {
-          buffer.initializeElement(at: count, to: oldRows[row])
-        }
-        count += 1
-      }
-    }
-    return old[index].replacingRows(remaining)
+    return deleted
   }
+
+  // MARK: Stage 2
 
   /// Stage 2: sections inserted, and surviving sections off the longest increasing
   /// subsequence moved.
-  private func sectionStage(
-    from current: [Section], sectionIndex: [Int], into stage: inout ChangesetStage
-  ) -> [Section] {
-    var result: [Section] = []
-    result.reserveCapacity(new.count)
+  private func sectionStage(removed: Removals, into stage: inout ChangesetStage) {
     var sources: [Int] = []
     var targets: [Int] = []
     for index in new.indices {
       let oldIndex = sections.newToOld[index]
       if oldIndex < 0 {
         stage.sectionInserts.append(index)
-        result.append(new[index])
       } else {
-        let source = sectionIndex[oldIndex]
-        sources.append(source)
+        sources.append(removed.sectionIndex[oldIndex])
         targets.append(index)
-        result.append(current[source])
       }
     }
     let staying = LongestIncreasingSubsequence.mask(sources)
     for index in sources.indices where !staying[index] {
       stage.sectionMoves.append(Move(from: sources[index], to: targets[index]))
     }
-    return result
   }
 
-  /// Stage 3: rows inserted into kept sections; live rows moved within and across them.
-  private func rowStage(rowIndex: [Int], into stage: inout ChangesetStage) {
+  // MARK: Stage 3
+
+  /// Stage 3: rows inserted into kept sections; live rows moved within and across them. Only
+  /// window rows can be inserted or moved: the common prefix and suffix stay put.
+  ///
+  /// - Returns: For each new section, whether the stage inserts or moves rows in or out of it.
+  private func rowStage(removed: Removals, into stage: inout ChangesetStage) -> [Bool] {
+    var touched = [Bool](repeating: false, count: new.count)
     var largest = 0
-    for index in new.indices where sections.newFate[index] == .kept {
-      largest = max(largest, newOffsets[index + 1] - newOffsets[index])
-    }
-    // Per section: positions after stage 1 of the rows staying in it, and their final ones.
+    for index in new.indices { largest = max(largest, windows.newLength(index)) }
+    // Per section: positions after stage 1 of the window rows staying in it, and their final
+    // ones.
     var sources = [Int](repeating: 0, count: largest)
     var targets = [Int](repeating: 0, count: largest)
     var inserts: [RowPosition] = []
     var moves: [Move<RowPosition>] = []
     let oldFate = sections.oldFate
-    // The old section of the last live row looked up: flat rows start..<end.
+    // The old section of the last live row looked up: compact rows start..<end.
     var oldStart = 0
     var oldEnd = 0
     var oldSection = -1
     rows.newToOld.withUnsafeBufferPointer { newToOld in
-      rowIndex.withUnsafeBufferPointer { rowIndex in
+      removed.rowIndex.withUnsafeBufferPointer { rowIndex in
         sources.withUnsafeMutableBufferPointer { sources in
           targets.withUnsafeMutableBufferPointer { targets in
-            for index in new.indices where sections.newFate[index] == .kept {
+            for index in new.indices where windows.newLength(index) > 0 {
               let home = sections.newToOld[index]
-              let base = newOffsets[index]
+              let base = windows.newOffsets[index]
+              let start = windows.newStart[index]
               var staying = 0
               let firstMove = moves.count
-              for row in 0..<(newOffsets[index + 1] - base) {
-                let oldFlat = newToOld[base + row]
-                if oldFlat >= 0 && (oldFlat < oldStart || oldFlat >= oldEnd) {
-                  oldSection = Self.section(of: oldFlat, offsets: oldOffsets)
-                  oldStart = oldOffsets[oldSection]
-                  oldEnd = oldOffsets[oldSection + 1]
+              for offset in 0..<windows.newLength(index) {
+                let row = start + offset
+                let oldCompact = newToOld[base + offset]
+                if oldCompact >= 0 && (oldCompact < oldStart || oldCompact >= oldEnd) {
+                  oldSection = RowWindows.section(of: oldCompact, offsets: windows.oldOffsets)
+                  oldStart = windows.oldOffsets[oldSection]
+                  oldEnd = windows.oldOffsets[oldSection + 1]
                 }
-                guard oldFlat >= 0 && oldFate[oldSection] == .kept else {
+                guard oldCompact >= 0 && oldFate[oldSection] == .kept else {
                   inserts.append(RowPosition(section: index, row: row))
+                  touched[index] = true
                   continue
                 }
                 if oldSection == home {
-                  sources[staying] = rowIndex[oldFlat]
+                  sources[staying] = rowIndex[oldCompact]
                   targets[staying] = row
                   staying += 1
                 } else {
+                  let from = sections.oldToNew[oldSection]
                   moves.append(
                     Move(
-                      from: RowPosition(
-                        section: sections.oldToNew[oldSection], row: rowIndex[oldFlat]),
+                      from: RowPosition(section: from, row: rowIndex[oldCompact]),
                       to: RowPosition(section: index, row: row)))
+                  touched[index] = true
+                  touched[from] = true
                 }
               }
               let onSubsequence = LongestIncreasingSubsequence.mask(
@@ -258,8 +268,9 @@ struct SnapshotDiffer {
                     to: RowPosition(section: index, row: targets[item])))
                 hasLocalMoves = true
               }
-              if hasLocalMoves && moves.count - firstMove > 1 {
-                moves[firstMove...].sort { $0.to < $1.to }
+              if hasLocalMoves {
+                touched[index] = true
+                if moves.count - firstMove > 1 { moves[firstMove...].sort { $0.to < $1.to } }
               }
             }
           }
@@ -268,5 +279,6 @@ struct SnapshotDiffer {
     }
     stage.rowInserts = inserts
     stage.rowMoves = moves
+    return touched
   }
 }

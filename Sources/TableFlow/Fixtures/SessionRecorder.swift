@@ -5,8 +5,9 @@ import FixtureKit
 ///
 /// Every record is redacted, then compressed and flushed to `PATH.partial` before the call
 /// returns, so a killed process loses no completed record. `finish()` renames the file to
-/// `PATH` atomically; until then an existing fixture at `PATH` is untouched, and `abandon()`
-/// removes the partial file. A write failure is remembered: later records are dropped, the
+/// `PATH` atomically — call it only when the session succeeded; until then an existing fixture
+/// at `PATH` is untouched. `keepPartial()` ends a failed session's file and leaves it at
+/// `PATH.partial`; `abandon()` removes the partial file. A write failure is remembered: later records are dropped, the
 /// transport reports `.recordingFailed`, and `finish()` throws it.
 public actor SessionRecorder {
   /// The path of the finished fixture.
@@ -27,7 +28,8 @@ public actor SessionRecorder {
   ///   - base: The live base URL; credentials and secret query values are removed first.
   ///   - params: The feed parameters of the session.
   ///   - redaction: What to redact; the defaults cover credentials, cookies and tokens.
-  /// - Throws: `FixtureError` when the partial file cannot be created.
+  /// - Throws: `FixtureError`: `.busy` when another recording holds `PATH.partial`, `.io`
+  ///   when `PATH` is a directory or the partial file cannot be created.
   public init(
     path: String, feed: String, tool: String, base: String? = nil, params: [String: String] = [:],
     redaction: Redaction = .standard
@@ -48,7 +50,21 @@ public actor SessionRecorder {
   public var recordCount: Int { writer.recordsWritten }
 
   /// Records an intent: one line of the intents-file syntax, such as `select book-123`.
+  ///
+  /// An intent holding a line break (an `edit` whose text has one) cannot be one line of an
+  /// intents file, so it would replay as different intents: it is refused, and the recording
+  /// fails as after a write failure (`writeFailure`, `finish()` throws).
   public func record(intent: String) {
+    guard !intent.contains(where: \.isNewline) else {
+      if failure == nil {
+        let shown = intent.count > 60 ? intent.prefix(57) + "…" : Substring(intent)
+        failure = FixtureError(
+          .malformed,
+          "intent \(String(shown).debugDescription) holds a line break; an intent is one line",
+          file: partialPath)
+      }
+      return
+    }
     write(.intent(intent))
   }
 
@@ -97,6 +113,18 @@ public actor SessionRecorder {
       failure = error
       throw error
     }
+  }
+
+  /// Ends a failed session: completes the gzip stream of `PATH.partial` and leaves it there,
+  /// so the previous fixture at `PATH` stays byte-identical and the failed recording can be
+  /// inspected.
+  ///
+  /// - Throws: `FixtureError` when the partial file cannot be completed (its complete records
+  ///   stay readable).
+  public func keepPartial() throws(FixtureError) {
+    guard !closed else { return }
+    closed = true
+    try writer.closeKeepingPartial()
   }
 
   /// Stops recording and removes the partial file; the previous fixture is untouched.

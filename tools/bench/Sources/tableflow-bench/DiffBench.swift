@@ -6,53 +6,58 @@ import Glibc
 import Darwin
 #endif
 
-/// `tableflow-bench diff`: `difference(from:)` against the stdlib's
-/// `newIDs.difference(from: oldIDs).inferringMoves()` on the same row ids, for 10,000 and
-/// 100,000 rows in one section (`flat`) and in 100 (`sectioned`), with 10% deletes, 10%
-/// inserts, 10% content updates and 1% moves at random positions. Medians of several runs;
-/// `peak_mb` is the memory the diff needs beyond the two snapshots (peak resident set while
-/// diffing minus the resident set before).
+/// `tableflow-bench diff`: `difference(from:)` against a DifferenceKit-style peer
+/// (``HeckelPeer``: Heckel's algorithm as DifferenceKit runs it on a flat collection) on the same
+/// rows, for 10,000 and 100,000 rows in one section (`flat`) and in 100 (`sectioned`, the peer
+/// diffing the rows flattened), with 10% deletes, 10% inserts, 10% content updates and 1% moves
+/// at random positions; and for one row of a flat table changed (`one-update`). Medians of
+/// several runs, each side measured in this process; `peak_mb` is the memory the diff needs
+/// beyond the two snapshots (peak resident set while diffing minus the resident set before).
 /// `tableflow-bench diff ours` skips the peer; `diff profile` runs only the 100,000-row flat
 /// case, without the peer (for profilers).
 ///
-/// In `flat` and `sectioned`, the new snapshot is derived from the old one, as an app edits
-/// its table: unchanged rows are the same row values. `flat-rebuilt` diffs the same tables
-/// with every row of the new snapshot rebuilt from its parts (as when a feed decodes a fresh
-/// response), so nothing is shared and every row's content is compared in full; its peer
-/// figure is the `flat` one, measured on the same id sequences.
+/// In `flat`, `sectioned` and `one-update`, the new snapshot is derived from the old one, as an
+/// app edits its table: unchanged rows are the same row values. The `-rebuilt` cases diff the
+/// same tables with every row of the new snapshot rebuilt from its parts (as when a feed
+/// decodes a fresh response), so nothing is shared and every row's content is compared in
+/// full.
 func runDiffBench() {
   let options = CommandLine.arguments.dropFirst(2)
   let profiling = options.contains("profile")
   let withPeer = !options.contains("ours") && !profiling
   for rows in profiling ? [100_000] : [10_000, 100_000] {
-    var flatPeer = Double.nan
-    let cases = [("flat", 1), ("sectioned", 100), ("flat-rebuilt", 1)]
+    let cases = [
+      ("flat", 1), ("sectioned", 100), ("flat-rebuilt", 1), ("one-update", 1),
+      ("one-update-rebuilt", 1),
+    ]
     for (name, sections) in profiling ? [("flat", 1)] : cases {
       var random = BenchRandom(seed: UInt64(rows + sections))
-      var (old, new) = DiffWorkload.pair(rows: rows, sections: sections, random: &random)
-      if name == "flat-rebuilt" { new = DiffWorkload.rebuilt(new) }
+      var (old, new) =
+        name.hasPrefix("one-update")
+        ? DiffWorkload.oneUpdate(rows: rows, random: &random)
+        : DiffWorkload.pair(rows: rows, sections: sections, random: &random)
+      if name.hasSuffix("-rebuilt") { new = DiffWorkload.rebuilt(new) }
       let peak = DiffWorkload.peakMegabytes { _ = new.difference(from: old) }
       let (ours, oursCPU, changeset) = DiffWorkload.measure(runs: profiling ? 3 : 21) {
         new.difference(from: old)
       }
       let valid = changeset.map { (try? old.applying($0)) == new } ?? false
-      var peer = flatPeer
-      var peerCPU = Double.nan
-      if name != "flat-rebuilt" {
-        let oldIDs = old.sections.flatMap { $0.rows.map(\.id) }
-        let newIDs = new.sections.flatMap { $0.rows.map(\.id) }
-        (peer, peerCPU, _) = DiffWorkload.measure(runs: withPeer ? 5 : 0) {
-          newIDs.difference(from: oldIDs).inferringMoves()
-        }
-        if name == "flat" { flatPeer = peer }
+      let oldRows = old.sections.flatMap(\.rows)
+      let newRows = new.sections.flatMap(\.rows)
+      let (peer, peerCPU, peerResult) = DiffWorkload.measure(runs: withPeer ? 7 : 0) {
+        HeckelPeer.diff(old: oldRows, new: newRows)
       }
       let moves = changeset?.stages.reduce(0) { $0 + $1.rowMoves.count } ?? 0
+      let operations = changeset?.stages.reduce(0) { $0 + $1.operationCount } ?? 0
       print(
         "{\"bench\":\"diff\",\"case\":\"\(name)\",\"rows\":\(rows),\"sections\":\(sections),"
-          + "\"tableflow_ms\":\(benchRounded(ours, 3)),\"peer\":\"stdlib\",\"peer_ms\":\(benchRounded(peer, 3)),"
-          + "\"ratio\":\(benchRounded(ours / peer, 6)),\"peak_mb\":\(benchRounded(peak, 1)),"
-          + "\"tableflow_cpu_ms\":\(benchRounded(oursCPU, 3)),\"peer_cpu_ms\":\(benchRounded(peerCPU, 3)),"
-          + "\"stages\":\(changeset?.stages.count ?? 0),\"moves\":\(moves),\"valid\":\(valid)}")
+          + "\"tableflow_ms\":\(benchRounded(ours, 3)),\"peer\":\"differencekit-style\","
+          + "\"peer_ms\":\(benchRounded(peer, 3)),\"ratio\":\(benchRounded(ours / peer, 4)),"
+          + "\"peak_mb\":\(benchRounded(peak, 1)),\"tableflow_cpu_ms\":\(benchRounded(oursCPU, 3)),"
+          + "\"peer_cpu_ms\":\(benchRounded(peerCPU, 3)),\"stages\":\(changeset?.stages.count ?? 0),"
+          + "\"operations\":\(operations),\"moves\":\(moves),"
+          + "\"peer_operations\":\(peerResult.map { "\($0.operationCount)" } ?? "null"),"
+          + "\"valid\":\(valid)}")
     }
   }
 }
@@ -115,6 +120,19 @@ enum DiffWorkload {
     }
     return (
       TableSnapshot(uncheckedSections: oldSections), TableSnapshot(uncheckedSections: newSections)
+    )
+  }
+
+  /// `rows` rows in one section, and the same table with the row in the middle showing other
+  /// content (same id and kind): the smallest update an app makes.
+  static func oneUpdate(rows: Int, random: inout BenchRandom) -> (TableSnapshot, TableSnapshot) {
+    let oldRows = (0..<rows).map { row($0) }
+    var newRows = oldRows
+    let changed = Int.random(in: rows / 4..<rows * 3 / 4, using: &random)
+    newRows[changed] = row(changed, version: 1)
+    return (
+      TableSnapshot(uncheckedSections: [Section(id: "s0", header: "Section 0", rows: oldRows)]),
+      TableSnapshot(uncheckedSections: [Section(id: "s0", header: "Section 0", rows: newRows)])
     )
   }
 

@@ -1,0 +1,49 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// How the `tableflow` process meets signals: SIGINT and SIGTERM cancel the running command,
+/// which finishes its log line, keeps a recording's `.partial` and exits 130 or 143; SIGPIPE is
+/// ignored, so a closed pipe (`tableflow run … | head`) only makes later output vanish while
+/// the session, and any recording, runs to its end.
+///
+/// A second SIGINT or SIGTERM ends the process at once.
+public enum SignalTrap {
+  private static let state = Mutex<ExitCode?>(nil)
+
+  /// The exit code of the first SIGINT (130) or SIGTERM (143) received, if any.
+  public static var received: ExitCode? { state.withLock { $0 } }
+
+  /// Runs `body` with the signals trapped as described above.
+  /// - Parameters:
+  ///   - err: where the one line naming the signal goes.
+  ///   - body: the command; it is cancelled on the first SIGINT or SIGTERM.
+  /// - Returns: `body`'s code, or 130/143 when a signal cancelled it.
+  public static func run(
+    err: any OutputSink, _ body: @escaping @Sendable () async -> ExitCode
+  ) async -> ExitCode {
+    signal(SIGPIPE, SIG_IGN)
+    let task = Task { await body() }
+    let sources = [(SIGINT, ExitCode.interrupted, "SIGINT"), (SIGTERM, ExitCode.terminated, "SIGTERM")]
+      .map { number, code, name in
+        // Dispatch delivers the signal on a queue; the default action must be off first.
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler {
+          let first = state.withLock { received in
+            guard received == nil else { return false }
+            received = code
+            return true
+          }
+          guard first else { _exit(code.rawValue) }
+          err.line("tableflow: interrupted by \(name); stopping (send it again to stop at once)")
+          task.cancel()
+        }
+        source.resume()
+        return source
+      }
+    let code = await task.value
+    for source in sources { source.cancel() }
+    return received.map { max($0, code) } ?? code
+  }
+}

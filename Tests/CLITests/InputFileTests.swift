@@ -1,0 +1,41 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A FIFO, device or folder given where a file is expected fails at once with 66.
+@Suite("special files as input")
+struct InputFileTests {
+  @Test("a FIFO, a device or a folder as a fixture or snapshot exits 66 at once, one line on stderr")
+  func specialFiles() throws {
+    let folder = try TemporaryDirectory(prefix: "tableflow-special")
+    defer { folder.cleanUp() }
+    let fifo = folder.file("pipe.jsonl.gz")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let snapshot = folder.file("snapshot.json")
+    try Data(#"{"sections":[]}"#.utf8).write(to: URL(fileURLWithPath: snapshot))
+    for special in [fifo, "/dev/zero", folder.path] {
+      let commands = [
+        ["replay", special], ["inspect", special], ["diff", special, snapshot], ["diff", snapshot, special],
+        ["run", "books", "--fixture", special],
+      ]
+      for arguments in commands {
+        // The watchdog turns a regression (blocking on the FIFO, reading /dev/zero) into a kill.
+        let outcome = try CLIChild(arguments, timeout: 30).wait()
+        #expect(outcome.status == 66, "\(arguments): \(outcome.stderr)")
+        #expect(outcome.stderr.contains(special), "\(arguments)")
+        #expect(outcome.stderr.filter { $0 == "\n" }.count == 1, "\(arguments): \(outcome.stderr)")
+      }
+    }
+  }
+
+  @Test("verify reports a FIFO named like a fixture instead of blocking on it")
+  func verifyWithFIFO() throws {
+    let folder = try TemporaryDirectory(prefix: "tableflow-special")
+    defer { folder.cleanUp() }
+    #expect(mkfifo(folder.file("pipe.jsonl.gz"), 0o600) == 0)
+    try Data("golden\n".utf8).write(to: URL(fileURLWithPath: folder.file("pipe.log")))
+    let outcome = try CLIChild(["verify", folder.path], timeout: 30).wait()
+    #expect(outcome.status == 66, "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("pipe.jsonl.gz: is a FIFO"))
+  }
+}

@@ -104,7 +104,7 @@ class Browser:
             if self.evaluate(f"document.body && document.body.dataset.{ready} === 'true'"):
                 return
             time.sleep(0.02)
-        raise TimeoutError(f"{url}: the page never set data-{ready}")
+        raise TimeoutError(f"{url}: the page never set data-{ready}; errors: {self.errors()}")
 
     def errors(self):
         found = []

@@ -44,19 +44,21 @@ public struct ReplayCommand: TableflowCommand {
     }
   }
 
-  /// Replays `path` into `sink`. Shared with `verify` and the default command.
+  /// Replays `path` into `sink`; `observe` sees every event. Shared with `verify` and the
+  /// default command.
   func replay(
     _ path: String, format: LogFormat = .text, full: Bool = false, realtime: Bool = false,
-    sink: any OutputSink, io: CommandIO
+    sink: any OutputSink, io: CommandIO, observe: (BusEvent) -> Void = { _ in }
   ) async throws(CommandFailure) -> ExitCode {
     let transport = try SessionRunner.loadFixture(path, options: ReplayOptions(realtime: realtime))
-    return try await replay(transport, format: format, full: full, sink: sink, io: io)
+    return try await replay(transport, format: format, full: full, sink: sink, io: io, observe: observe)
   }
 
-  /// Replays a loaded fixture into `sink`; errors name it by `transport.path`.
+  /// Replays a loaded fixture into `sink`; errors name it by `transport.path`; `observe` sees
+  /// every event.
   func replay(
     _ transport: ReplayTransport, format: LogFormat = .text, full: Bool = false,
-    sink: any OutputSink, io: CommandIO
+    sink: any OutputSink, io: CommandIO, observe: (BusEvent) -> Void = { _ in }
   ) async throws(CommandFailure) -> ExitCode {
     // The header is data: a feed or parameter it names that this tool rejects is bad input (65).
     let feed: any Feed
@@ -70,7 +72,7 @@ public struct ReplayCommand: TableflowCommand {
     let session = SessionRunner.Session(
       feed: feed, transport: transport, parameters: transport.header.params,
       intents: try SessionRunner.recordedIntents(of: transport), source: transport.path)
-    var code = await runner.run(session, format: format, full: full, sink: sink, io: io)
+    var code = await runner.run(session, format: format, full: full, sink: sink, io: io, observe: observe)
     if let damage = transport.damage {
       // Requests after the damage find no recorded answer; the damage is the cause to report.
       io.fail(damage.description)

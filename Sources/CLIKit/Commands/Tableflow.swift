@@ -10,7 +10,7 @@ public enum Tableflow {
     let runner = SessionRunner(feeds: builtinFeeds)
     let replay = ReplayCommand(runner: runner)
     return [
-      RunCommand(runner: runner), replay, VerifyCommand(replayer: replay), ViewCommand(runner: runner),
+      RunCommand(runner: runner), replay, VerifyCommand(replayer: replay), ViewCommand(replayer: replay),
       DiffCommand(), InspectCommand(), FeedsCommand(feeds: builtinFeeds),
     ]
   }()

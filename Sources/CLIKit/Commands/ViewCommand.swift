@@ -9,9 +9,9 @@ import TableFlow
 /// the intent timeline, each presented table drawn to scale and the stages of each change,
 /// with no network access and no timestamps: the same input gives the same bytes.
 struct ViewCommand: TableflowCommand {
-  private let runner: SessionRunner
+  private let replayer: ReplayCommand
 
-  init(runner: SessionRunner) { self.runner = runner }
+  init(replayer: ReplayCommand) { self.replayer = replayer }
 
   /// `view`'s arguments.
   var spec: CommandSpec {
@@ -28,7 +28,7 @@ struct ViewCommand: TableflowCommand {
   func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitCode {
     guard let path = arguments.positional(0) else { return .usage }
     do {
-      let (page, code) = try await Self.page(of: path, runner: runner, io: io)
+      let (page, code) = try await Self.page(of: path, replayer: replayer, io: io)
       try write(page.html(), to: arguments.value("-o"), io: io)
       return code
     } catch {
@@ -40,7 +40,7 @@ struct ViewCommand: TableflowCommand {
   /// The page model of a fixture or a jsonl log, and the exit code its reading deserves (65
   /// when a damaged fixture was drawn up to its damage).
   static func page(
-    of path: String, runner: SessionRunner, io: CommandIO
+    of path: String, replayer: ReplayCommand, io: CommandIO
   ) async throws(CommandFailure) -> (SessionPage, ExitCode) {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -48,7 +48,7 @@ struct ViewCommand: TableflowCommand {
     }
     guard !isDirectory.boolValue else { throw CommandFailure(.noInput, "\(path): is a folder, not a file") }
     let title = URL(fileURLWithPath: path).lastPathComponent
-    guard !isGzip(path) else { return try await fixturePage(path, title: title, runner: runner, io: io) }
+    guard !isGzip(path) else { return try await fixturePage(path, title: title, replayer: replayer, io: io) }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CommandFailure(.ioError, "\(path): cannot read")
     }
@@ -67,20 +67,17 @@ struct ViewCommand: TableflowCommand {
   }
 
   private static func fixturePage(
-    _ path: String, title: String, runner: SessionRunner, io: CommandIO
+    _ path: String, title: String, replayer: ReplayCommand, io: CommandIO
   ) async throws(CommandFailure) -> (SessionPage, ExitCode) {
     let transport = try SessionRunner.loadFixture(path)
-    let feed = try runner.feed(named: transport.header.feed)
-    let session = SessionRunner.Session(
-      feed: feed, transport: transport, parameters: transport.header.params,
-      intents: try SessionRunner.recordedIntents(of: transport), source: path)
     var builder = SessionPageBuilder()
     var quiet = io
-    quiet.err = MemorySink()  // the session's own failures are drawn on the page
-    _ = await runner.run(session, format: .jsonl, full: false, sink: DiscardingSink(), io: quiet) {
+    quiet.err = DiscardingSink()  // the session's own failures are drawn on the page
+    _ = try await replayer.replay(transport, format: .jsonl, sink: DiscardingSink(), io: quiet) {
       builder.add($0.event)
     }
     if let damage = transport.damage {
+      // Drawn up to the damage; the damage is bad input all the same.
       io.fail(damage.description)
       return (builder.page(title: title), .dataError)
     }

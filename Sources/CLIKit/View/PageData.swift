@@ -12,7 +12,8 @@ import TableCore
 /// ```
 struct PageData {
   private var rowIndex: [Row: Int] = [:]
-  private var rows: [JSONValue] = []
+  /// Each distinct row once, as `[kind, id, height, [[name, value], …]]`.
+  private(set) var rows: [JSONValue] = []
 
   /// The page as JSON.
   static func json(for page: SessionPage) -> JSONValue {
@@ -24,10 +25,12 @@ struct PageData {
     ])
   }
 
-  private mutating func step(_ step: PageStep) -> JSONValue {
+  /// One step; its rows join the pool.
+  mutating func step(_ step: PageStep) -> JSONValue {
     var object: [String: JSONValue] = [
       "screen": .string(step.screen), "version": .integer(step.version), "kind": .string(step.kind.rawValue),
-      "counts": .string(SnapshotText.counts(step.snapshot)), "timeline": .array(step.timeline.map(Self.entry)),
+      "counts": .string(SnapshotText.counts(step.snapshot)),
+      "timeline": .array(step.timeline.map(Self.entry)),
       "sections": sections(step.snapshot),
     ]
     if !step.stages.isEmpty {

@@ -42,7 +42,7 @@ extension PageTemplate {
     function startReport() {
       const app = document.getElementById("app");
       const c = DATA.counts;
-      const main = h("main", { style: "max-width:1400px;margin:0 auto" },
+      const main = h("main", { class: "report", style: "max-width:1400px;margin:0 auto" },
         h("h1", { style: "font-size:22px;margin:18px 0 4px" }, DATA.title),
         h("div", { class: "report-summary" },
           h("div", { class: "count passed", "data-count": "passed" }, h("b", null, c.passed), "passed"),
@@ -76,15 +76,16 @@ extension PageTemplate {
             tableBox.append(phone.el);
             renderTable(phone.table, step.sections, restView(step));
           };
-          const pair = h("div", { class: "pair" + (block.differs ? " differs" : ""), "data-block": index + 1 },
-            h("header", null, h("span", null, "Step " + (index + 1) + " · " + block.title),
-              block.differs ? h("span", { class: "tag" }, "differs") : null,
-              step ? h("button", { class: "badge", style: "cursor:pointer", onclick: draw }, "Draw the new table") : null),
+          const pair = h("details", { class: "pair" + (block.differs ? " differs" : ""), "data-block": index + 1,
+            open: block.differs },
+            h("summary", null, h("span", null, "Step " + (index + 1) + " · " + block.title),
+              h("span", { class: block.differs ? "tag" : "same" }, block.differs ? "differs" : "same")),
             h("div", { class: "sides" },
               h("div", null, h("div", { class: "label" }, "golden " + fixture.golden), pre(golden, diff.a, "ln-del")),
               h("div", null, h("div", { class: "label" }, "new"), pre(fresh, diff.b, "ln-ins"))),
             h("div", { class: "overlay" }, h("div", { class: "label" }, "golden (−) and new (+) overlaid"),
               overlay(golden, fresh, diff)),
+            step ? h("button", { class: "badge", style: "cursor:pointer;margin:6px 10px", onclick: draw }, "Draw the new table") : null,
             tableBox);
           body.append(pair);
           if (block.differs && index === fixture.firstDiff) {

@@ -130,9 +130,12 @@ extension PageTemplate {
     .pair { border: 1px solid var(--line); border-radius: 10px; margin: 10px 0; overflow: hidden; }
     .pair.differs { border-color: var(--red); }
     .pair.focus { box-shadow: 0 0 0 3px #ff3b3055; }
-    .pair > header { padding: 6px 10px; background: #f7f7fa; font-size: 12.5px; display: flex; gap: 8px; }
-    .pair > header .tag { color: var(--red); font-weight: 600; }
-    .sides { display: grid; grid-template-columns: 1fr 1fr; }
+    .pair > summary { padding: 6px 10px; background: #f7f7fa; font-size: 12.5px; cursor: pointer; }
+    .pair > summary span + span { margin-left: 8px; }
+    .pair .tag { color: var(--red); font-weight: 600; }
+    .pair .same { color: var(--muted); }
+    .sides { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }
+    .sides > div { min-width: 0; }
     .sides pre, .overlay pre { margin: 0; padding: 8px 10px; font-size: 11.5px; overflow-x: auto; white-space: pre; min-height: 2em; }
     .sides pre + pre { border-left: 1px solid var(--line); }
     .sides .label, .overlay .label { font-size: 11px; color: var(--muted); padding: 4px 10px 0; }

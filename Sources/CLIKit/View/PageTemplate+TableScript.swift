@@ -15,7 +15,6 @@ extension PageTemplate {
     window.addEventListener("unhandledrejection", (event) => reportError("error: " + event.reason));
     const DATA = JSON.parse(document.getElementById("tableflow-data").textContent);
     const ROWS = DATA.rows;
-    const CHUNK = 250;
 
     function h(tag, attrs, ...children) {
       const el = document.createElement(tag);
@@ -40,7 +39,21 @@ extension PageTemplate {
     function cssName(text) { return String(text).replace(/[^A-Za-z0-9_-]/g, "_"); }
     function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
-    function cell(index, mark, ghost) {
+    // A cell is made in two steps: its shell (id, kind, change, height to scale) for every row
+    // at once, its content (kind, id, fields) when it comes near the screen.
+    function cellShell(index, mark, ghost) {
+      const [kind, id, height] = ROWS[index];
+      const attrs = {
+        class: "cell k-" + cssName(kind) + (ghost ? " ghost" : ""), "data-kind": kind,
+        style: "height:" + height + "px" + (height < 24 ? ";padding-top:0" : ""),
+      };
+      attrs[ghost ? "data-ghost-id" : "data-row-id"] = id;
+      if (mark) attrs["data-change"] = mark.change;
+      return h("div", attrs);
+    }
+
+    function fillCell(el, index, mark) {
+      if (el.firstChild) return;
       const [kind, id, height, fields] = ROWS[index];
       const changed = mark && mark.changed ? new Set(mark.changed) : null;
       const before = mark && mark.before !== undefined && mark.before !== null
@@ -51,18 +64,10 @@ extension PageTemplate {
         list.append(h("span", { class: isChanged ? "f changed" : "f" }, h("b", null, name),
           isChanged && before && before.has(name) ? h("s", null, fmt(before.get(name))) : null, fmt(value)));
       }
-      const attrs = {
-        class: "cell k-" + cssName(kind) + (ghost ? " ghost" : ""), "data-kind": kind,
-        style: "height:" + height + "px" + (height < 24 ? ";padding-top:0" : ""),
-        title: kind + " " + id + " (" + height + " pt)\n" + fields.map(([n, v]) => n + " = " + fmt(v)).join("\n"),
-      };
-      attrs[ghost ? "data-ghost-id" : "data-row-id"] = id;
-      if (mark) attrs["data-change"] = mark.change;
+      el.title = kind + " " + id + " (" + height + " pt)\n" + fields.map(([n, v]) => n + " = " + fmt(v)).join("\n");
       const move = mark && mark.from ? h("span", { class: "mv" }, mark.from + " → " + mark.to) : null;
-      return h("div", attrs,
-        h("div", { class: "ch" }, h("span", { class: "kind" }, kind), h("span", { class: "rid" }, id), move,
-          h("span", { class: "h" }, height + " pt")),
-        list);
+      el.append(h("div", { class: "ch" }, h("span", { class: "kind" }, kind), h("span", { class: "rid" }, id), move,
+        h("span", { class: "h" }, height + " pt")), list);
     }
 
     function sectionShell(section, change, ghost) {
@@ -81,11 +86,11 @@ extension PageTemplate {
       return { el, cells };
     }
 
-    // Draws `sections` into `container`: section shells at once, cells in chunks. `view` holds
+    // Draws `sections` into `container`: every section and cell shell at once (so the table has
+    // its full height to scale), cell contents for the first screenful, the rest as they come
+    // near the screen. `view` holds
     // marks by row id, section marks by id, ghost rows and sections (deleted ones) to show.
     function renderTable(container, sections, view, done) {
-      const token = String((Number(container.dataset.token || "0") + 1));
-      container.dataset.token = token;
       container.textContent = "";
       const marks = view.marks || new Map();
       const sectionMarks = view.sectionMarks || new Map();
@@ -97,13 +102,13 @@ extension PageTemplate {
         if (!ghostsBySection.has(ghost.sectionId)) ghostsBySection.set(ghost.sectionId, []);
         ghostsBySection.get(ghost.sectionId).push(ghost);
       }
-      const jobs = [];
       const shown = sections.map((section) => ({ section, ghost: false }));
       const ghostSections = (view.ghostSections || []).slice().sort((a, b) => a.index - b.index);
       for (const item of ghostSections) {
         if (shown.some((s) => s.section[0] === item.section[0])) continue;
         shown.splice(Math.min(item.index, shown.length), 0, { section: item.section, ghost: true });
       }
+      const cells = [];
       for (const { section, ghost } of shown) {
         const shell = sectionShell(section, ghost ? "delete" : sectionMarks.get(section[0]), ghost);
         container.append(shell.el);
@@ -114,28 +119,45 @@ extension PageTemplate {
           items.splice(Math.min(g.index + offset, items.length), 0, { index: g.row, ghost: true, mark: { change: "delete" } });
           offset += 1;
         }
-        jobs.push({ cells: shell.cells, items, next: 0 });
-      }
-      let job = 0;
-      function step(budget) {
-        if (container.dataset.token !== token) return;
-        while (job < jobs.length && budget > 0) {
-          const current = jobs[job];
-          const end = Math.min(current.items.length, current.next + budget);
-          const fragment = document.createDocumentFragment();
-          for (let i = current.next; i < end; i += 1) {
-            const item = current.items[i];
-            fragment.append(cell(item.index, item.mark, item.ghost));
-          }
-          current.cells.append(fragment);
-          budget -= end - current.next;
-          current.next = end;
-          if (current.next >= current.items.length) job += 1;
+        const fragment = document.createDocumentFragment();
+        for (const item of items) {
+          item.el = cellShell(item.index, item.mark, item.ghost);
+          fragment.append(item.el);
+          cells.push(item);
         }
-        if (job < jobs.length) setTimeout(() => step(CHUNK * 4), 0);
-        else if (done) done();
+        shell.cells.append(fragment);
       }
-      step(CHUNK);
+      // Content for what is on screen now; the rest in blocks as they come near it.
+      const BLOCK = 10;
+      const fill = (start) => {
+        for (let i = start; i < Math.min(cells.length, start + BLOCK); i += 1) fillCell(cells[i].el, cells[i].index, cells[i].mark);
+      };
+      const scrolls = container.scrollHeight > container.clientHeight + 1 || getComputedStyle(container).overflowY === "auto";
+      const observer = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          const start = Number(entry.target.dataset.block);
+          observer.unobserve(cells[start].el);
+          observer.unobserve(cells[Math.min(cells.length, start + BLOCK) - 1].el);
+          fill(start);
+        }
+      }, { root: scrolls ? container : null, rootMargin: "800px 0px" });
+      let height = 0;
+      const screenful = (scrolls ? container.clientHeight : window.innerHeight) + 400;
+      for (let start = 0; start < cells.length; start += BLOCK) {
+        if (height < screenful) {
+          fill(start);
+          for (let i = start; i < Math.min(cells.length, start + BLOCK); i += 1) height += ROWS[cells[i].index][2];
+          continue;
+        }
+        // Either end of a block coming near the screen fills the whole block.
+        const last = Math.min(cells.length, start + BLOCK) - 1;
+        cells[start].el.dataset.block = String(start);
+        cells[last].el.dataset.block = String(start);
+        observer.observe(cells[start].el);
+        if (last !== start) observer.observe(cells[last].el);
+      }
+      if (done) done();
     }
 
     // The marks a step shows at rest: every stage's changes at once, deleted rows as ghosts.

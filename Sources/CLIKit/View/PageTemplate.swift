@@ -8,7 +8,6 @@ enum PageTemplate {
   static func document(title: String, data: JSONValue) -> String {
     var out = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-    out += "<meta name=\"generator\" content=\"tableflow \(Tableflow.version)\">\n"
     out += "<title>" + escaped(title) + "</title>\n<style>\n" + styleSheet + "</style>\n</head>\n"
     out += "<body>\n<noscript>This page draws its tables with JavaScript; please enable it.</noscript>\n"
     out += "<div id=\"errors\" hidden></div>\n<div id=\"app\"></div>\n"

@@ -73,25 +73,30 @@ struct SessionPageBuilder {
       for received in responses {
         pending.append(
           .request(
-            method: received.request.method, url: received.request.relativeURL, status: received.response.status,
+            method: received.request.method, url: received.request.relativeURL,
+            status: received.response.status,
             bytes: received.response.body.count,
             milliseconds: Self.milliseconds(received.response.elapsed)))
       }
     case .presented(let update):
       if case .popped(let popped, let revealed) = update.navigation {
         pending.append(.navigation("back to \(revealed.name) (from \(popped.name))"))
-        addStep(screen: update.screen.name, version: update.version, kind: .back, previous: update.snapshot,
+        addStep(
+          screen: update.screen.name, version: update.version, kind: .back, previous: update.snapshot,
           snapshot: update.snapshot, changeset: StagedChangeset())
       } else if update.version == 1 {
-        addStep(screen: update.screen.name, version: 1, kind: .first, previous: .empty, snapshot: update.snapshot,
+        addStep(
+          screen: update.screen.name, version: 1, kind: .first, previous: .empty, snapshot: update.snapshot,
           changeset: StagedChangeset())
       } else {
-        addStep(screen: update.screen.name, version: update.version, kind: .update, previous: update.previous,
+        addStep(
+          screen: update.screen.name, version: update.version, kind: .update, previous: update.previous,
           snapshot: update.snapshot, changeset: update.changeset)
       }
     case .navigated(let navigation):
       switch navigation {
-      case .pushed(let screen, let from): pending.append(.navigation("push \(screen.name) (from \(from.name))"))
+      case .pushed(let screen, let from):
+        pending.append(.navigation("push \(screen.name) (from \(from.name))"))
       case .openedLink(let link, let from): pending.append(.navigation("open \(link) (from \(from.name))"))
       case .popped: break  // shown with the revealed screen's step
       }
@@ -113,7 +118,8 @@ struct SessionPageBuilder {
   ) {
     steps.append(
       PageStep(
-        screen: screen, version: version, kind: kind, timeline: pending, previous: previous, snapshot: snapshot,
+        screen: screen, version: version, kind: kind, timeline: pending, previous: previous,
+        snapshot: snapshot,
         stages: changeset.describedStages(from: previous)))
     pending = []
     logScreens[screen] = (version, snapshot)

@@ -68,7 +68,8 @@ extension SessionPageBuilder {
       let snapshot = try require(line.snapshot, "snapshot")
       if version == 1 {
         addStep(
-          screen: screen, version: 1, kind: .first, previous: .empty, snapshot: snapshot, changeset: StagedChangeset())
+          screen: screen, version: 1, kind: .first, previous: .empty, snapshot: snapshot,
+          changeset: StagedChangeset())
       } else {
         let previous = loggedScreen(screen)?.snapshot ?? .empty
         addStep(
@@ -76,12 +77,12 @@ extension SessionPageBuilder {
           changeset: snapshot.difference(from: previous))
       }
     case "navigation":
-      let screen = try require(line.screen, "screen")
       let from = try require(line.from, "from")
       switch line.action {
-      case "push": addTimeline(.navigation("push \(screen) (from \(from))"))
+      case "push": addTimeline(.navigation("push \(try require(line.screen, "screen")) (from \(from))"))
       case "open": addTimeline(.navigation("open \(try require(line.link, "link")) (from \(from))"))
       case "back":
+        let screen = try require(line.screen, "screen")
         addTimeline(.navigation("back to \(screen) (from \(from))"))
         if let shown = loggedScreen(screen) {
           addStep(
@@ -95,7 +96,8 @@ extension SessionPageBuilder {
       let stage = try require(line.stage, "stage")
       let category = try require(line.category, "category")
       addTimeline(
-        .error("\(stage)/\(category)" + (line.screen.map { " in \($0)" } ?? "") + ": " + (line.message ?? "")))
+        .error("\(stage)/\(category)" + (line.screen.map { " in \($0)" } ?? "") + ": " + (line.message ?? ""))
+      )
     default:
       break  // lines a newer writer adds (in-flight states, say) are not drawn
     }

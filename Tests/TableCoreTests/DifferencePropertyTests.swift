@@ -19,7 +19,7 @@ enum MoveBound {
   }
 
   static func isKept(_ old: Section, _ new: Section) -> Bool {
-    old.header == new.header && old.footer == new.footer && old.style == new.style
+    old.style == new.style
       && !(old.isCollapsed != new.isCollapsed && old.rows.isEmpty && new.rows.isEmpty)
   }
 
@@ -112,6 +112,18 @@ enum DiffCheck {
     let bound = MoveBound.moves(from: old, to: new)
     #expect(changeset.rowMoveCount == bound.rows, "seed \(seed): row moves")
     #expect(changeset.sectionMoveCount == bound.sections, "seed \(seed): section moves")
+    var titled: [Int] = []
+    for (index, section) in new.sections.enumerated() {
+      guard let before = old.sections.first(where: { $0.id == section.id }),
+        MoveBound.isKept(before, section),
+        before.header != section.header || before.footer != section.footer
+      else { continue }
+      titled.append(index)
+    }
+    #expect(changeset.stages.last?.sectionUpdates ?? [] == titled, "seed \(seed): section updates")
+    #expect(
+      changeset.stages.dropLast().allSatisfy { $0.sectionUpdates.isEmpty },
+      "seed \(seed): section updates only in the last stage")
     let live = MoveBound.liveRows(from: old, to: new)
     let updates = changeset.all(\.rowReconfigures).count + changeset.all(\.rowReloads).count
     #expect(updates == live.changed, "seed \(seed): row updates")

@@ -100,28 +100,59 @@ struct DifferenceTests {
   @Test("a row going into a reloaded section is deleted, not moved")
   func rowIntoReloadedSectionIsDeleted() throws {
     let old = Make.snapshot(
-      Make.section("x", Make.rows("a", "b")), Make.section("y", header: "Y", Make.rows("c")))
+      Make.section("x", Make.rows("a", "b")), Make.section("y", Make.rows("c")))
     let new = Make.snapshot(
-      Make.section("x", Make.rows("a")), Make.section("y", header: "Why", Make.rows("c", "b")))
+      Make.section("x", Make.rows("a")), Make.section("y", style: .static, Make.rows("c", "b")))
     let changeset = try checked(old, new)
     #expect(changeset.rowMoveCount == 0)
     #expect(changeset.all(\.sectionReloads) == [1])
     #expect(changeset.all(\.rowDeletes) == [RowPosition(section: 0, row: 1)])
   }
 
-  @Test("header, footer and style changes reload the section", arguments: [0, 1, 2])
-  func attributeChangeReloadsSection(attribute: Int) throws {
+  @Test("a style change reloads the section")
+  func styleChangeReloadsSection() throws {
     let rows = Make.rows("a", "b")
     let old = Make.snapshot(Make.section("s", rows))
+    let changeset = try checked(old, Make.snapshot(Make.section("s", style: .static, rows)))
+    #expect(changeset.all(\.sectionReloads) == [0])
+    #expect(changeset.all(\.sectionUpdates).isEmpty)
+    #expect(changeset.all(\.rowReconfigures).isEmpty)
+  }
+
+  @Test("a header or footer text change is a section update, not a reload", arguments: [0, 1, 2])
+  func titleChangeUpdatesSection(attribute: Int) throws {
+    let rows = Make.rows("a", "b")
+    let old = Make.snapshot(Section(id: "s", header: "3 issues", footer: "f", rows: rows))
     let changed: Section
     switch attribute {
-    case 0: changed = Section(id: "s", header: "New", rows: rows)
-    case 1: changed = Section(id: "s", footer: "Footer", rows: rows)
-    default: changed = Section(id: "s", style: .static, rows: rows)
+    case 0: changed = Section(id: "s", header: "2 issues", footer: "f", rows: rows)
+    case 1: changed = Section(id: "s", header: "3 issues", rows: rows)
+    default: changed = Section(id: "s", header: nil, footer: "g", rows: rows)
     }
     let changeset = try checked(old, TableSnapshot(uncheckedSections: [changed]))
-    #expect(changeset.all(\.sectionReloads) == [0])
+    #expect(changeset.stages.count == 1)
+    #expect(changeset.all(\.sectionUpdates) == [0])
+    #expect(changeset.all(\.sectionReloads).isEmpty)
     #expect(changeset.all(\.rowReconfigures).isEmpty)
+  }
+
+  @Test("an issue closed: the header update rides in the last stage while the rows animate")
+  func titleUpdateKeepsRowsAnimating() throws {
+    let old = Make.snapshot(
+      Make.section("top", Make.rows("t")),
+      Make.section("issues", header: "3 issues", Make.rows("i1", "i2", "i3")))
+    let new = Make.snapshot(
+      Make.section("new", Make.rows("n")), Make.section("top", Make.rows("t")),
+      Make.section("issues", header: "2 issues", Make.rows("i3", "i1")))
+    let changeset = try checked(old, new)
+    #expect(changeset.all(\.sectionReloads).isEmpty)
+    #expect(changeset.all(\.rowDeletes) == [RowPosition(section: 1, row: 1)])
+    #expect(changeset.rowMoveCount == 1)
+    // Post-stage (final) index: the inserted section shifted it from 1 to 2.
+    #expect(changeset.stages.last?.sectionUpdates == [2])
+    #expect(changeset.stages.dropLast().allSatisfy { $0.sectionUpdates.isEmpty })
+    // The tables before the last stage still show the old title.
+    #expect(changeset.stages.first?.snapshot.sections.last?.header == "3 issues")
   }
 
   @Test("collapsing deletes the rows and expanding inserts them, without a section reload")

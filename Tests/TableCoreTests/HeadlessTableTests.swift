@@ -151,4 +151,46 @@ struct HeadlessTableTests {
       #expect(error.description.hasPrefix("Invalid update in stage 0: invalid number of rows in section 0."))
     }
   }
+
+  @Test("a section update shows the data source's titles and keeps the rows")
+  func sectionUpdateReadsTitles() throws {
+    let old = Make.snapshot(Make.section("s", header: "3 issues", Make.rows("a", "b")))
+    let new = Make.snapshot(
+      Section(id: "s", header: "2 issues", footer: "closed: 1", rows: Make.rows("a")))
+    var headless = HeadlessTable(old)
+    try headless.performBatchUpdates(
+      stage(to: new) {
+        $0.rowDeletes = [RowPosition(section: 0, row: 1)]
+        $0.sectionUpdates = [0]
+      })
+    #expect(headless.snapshot == new)
+    var stale = HeadlessTable(old)
+    try stale.performBatchUpdates(stage(to: new) { $0.rowDeletes = [RowPosition(section: 0, row: 1)] })
+    #expect(stale.snapshot.sections[0].header == "3 issues", "without the update the title stays")
+  }
+
+  @Test("section updates outside the table, twice, or of a section inserted or reloaded are rejected")
+  func badSectionUpdates() {
+    #expect(
+      message(stage(to: table) { $0.sectionUpdates = [3] })
+        == "attempt to update section 3 but there are only 3 sections after the update")
+    #expect(
+      message(stage(to: table) { $0.sectionUpdates = [1, 1] })
+        == "attempt to update section 1 twice")
+    #expect(
+      message(
+        stage(to: table) {
+          $0.sectionReloads = [2]
+          $0.sectionUpdates = [2]
+        }) == "attempt to update section 2, which the same update reloads")
+    let inserted = Make.snapshot(
+      Make.section("n", []), Make.section("a", Make.rows("a0", "a1", "a2")),
+      Make.section("b", Make.rows("b0")), Make.section("c", Make.rows("c0", "c1")))
+    #expect(
+      message(
+        stage(to: inserted) {
+          $0.sectionInserts = [0]
+          $0.sectionUpdates = [0]
+        }) == "attempt to update section 0, which the same update inserts")
+  }
 }

@@ -59,4 +59,16 @@ struct InterchangeCodingTests {
         == #"{"stages":[{"rowDeletes":[],"rowInserts":[[0,2]],"rowMoves":[[[0,1],[0,0]]],"rowReconfigures":[],"rowReloads":[],"sectionDeletes":[],"sectionInserts":[],"sectionMoves":[],"sectionReloads":[]}]}"#
     )
   }
+
+  @Test("a section update adds sectionUpdates to its stage, and only then")
+  func sectionUpdatesKey() throws {
+    let old = Make.snapshot(Make.section("s", header: "3 issues", Make.rows("a", "b", "c")))
+    let new = Make.snapshot(Make.section("s", header: "2 issues", Make.rows("a", "c")))
+    #expect(
+      try encoded(new.difference(from: old))
+        == #"{"stages":[{"rowDeletes":[[0,1]],"rowInserts":[],"rowMoves":[],"rowReconfigures":[],"rowReloads":[],"sectionDeletes":[],"sectionInserts":[],"sectionMoves":[],"sectionReloads":[],"sectionUpdates":[0]}]}"#
+    )
+    let unchanged = Make.snapshot(Make.section("s", header: "3 issues", Make.rows("a", "c")))
+    #expect(try !encoded(unchanged.difference(from: old)).contains("sectionUpdates"))
+  }
 }

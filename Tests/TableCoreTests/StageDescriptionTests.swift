@@ -80,4 +80,29 @@ struct StageDescriptionTests {
     let section = SnapshotText.line(for: Make.section("s\r\n", header: "h\u{202E}", []), at: 0)
     #expect(section == #"section 0 "s\r\n" "h\u202e" [dynamic]"#)
   }
+
+  @Test("a header change reads as a section update in the log and in diff's lines")
+  func sectionUpdateText() throws {
+    let old = Make.snapshot(Make.section("issues", header: "3 issues", Make.rows("a", "b", "c")))
+    let new = Make.snapshot(
+      Section(id: "issues", header: "2 issues", footer: "1 closed", rows: Make.rows("a", "c")))
+    let changeset = new.difference(from: old)
+    let described = changeset.describedStages(from: old)
+    let update = try #require(described.last?.sections.first)
+    #expect(update.kind == .update && update.id == "issues" && update.from == 0 && update.to == 0)
+    #expect(update.before?.header == "3 issues" && update.after?.header == "2 issues")
+    #expect(
+      SnapshotText.logLines(for: described[0])
+        == """
+          stage 1: 1 section updated, 1 row deleted
+            = section 0 issues header "3 issues" → "2 issues" footer none → "1 closed"
+            - row 0.1 b
+
+        """)
+    #expect(
+      changeset.textLines(from: old) == [
+        #"stage 1: update section 0 "issues" header "3 issues" -> "2 issues" footer none -> "1 closed""#,
+        #"stage 1: delete row 0.1 "b""#,
+      ])
+  }
 }

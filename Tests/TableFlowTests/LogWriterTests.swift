@@ -184,13 +184,15 @@ struct PresentedUpdateTests {
 
 @Suite("Text log stages", .timeLimit(.minutes(5)))
 struct TextLogStageTests {
-  @Test("a reloaded section is printed with its new header and the rows it arrives with")
+  @Test("a reloaded section (its style changed) is printed with its new header and its rows")
   func sectionReload() throws {
     func row(_ id: String) -> Row {
       Row(id: RowID(id), kind: "item", model: FieldsModel(fields: [Field("title", .text(id))], height: 44))
     }
     let old = TableSnapshot(uncheckedSections: [Section(id: "s", header: "Old", rows: [row("a")])])
-    let new = TableSnapshot(uncheckedSections: [Section(id: "s", header: "New", rows: [row("a"), row("b")])])
+    let new = TableSnapshot(uncheckedSections: [
+      Section(id: "s", header: "New", style: .static, rows: [row("a"), row("b")])
+    ])
     let changeset = new.difference(from: old)
     let stage = try #require(changeset.stages.first)
     #expect(stage.sectionReloads == [0])
@@ -199,7 +201,7 @@ struct TextLogStageTests {
     let expected = [
       "  stage 1: 1 section reloaded",
       "    * section 0 s reloaded",
-      "    * now section 0 s \"New\" [dynamic], 2 rows",
+      "    * now section 0 s \"New\" [static], 2 rows",
       "        0.0 item a  title=\"a\"  height=44",
       "        0.1 item b  title=\"b\"  height=44",
     ]

@@ -18,6 +18,8 @@ struct SectionMatching {
   var oldFate: [Fate]
   /// The fate of each new section.
   var newFate: [Fate]
+  /// The kept new sections whose header or footer changed, in order.
+  var titleUpdates: [Int] = []
 
   /// Matches the sections of `old` and `new` by id.
   ///
@@ -25,10 +27,10 @@ struct SectionMatching {
   /// start, or from the end) pair up without hashing; only the sections between go through a
   /// dictionary, where the first of duplicate ids wins.
   ///
-  /// A matched section is reloaded when its header, footer or style changed, or when only its
-  /// collapsed state changed while it has no rows on either side (so no row insert or delete
-  /// can carry the change). Otherwise it is kept and collapsing or expanding shows as rows
-  /// deleted or inserted.
+  /// A matched section is reloaded when its style changed, or when only its collapsed state
+  /// changed while it has no rows on either side (so no row insert or delete can carry the
+  /// change). Otherwise it is kept: collapsing or expanding shows as rows deleted or inserted,
+  /// and a changed header or footer as a section update, so its rows keep animating.
   ///
   /// - Complexity: O(sections); hashing only the sections outside the common prefix and suffix.
   init(old: [Section], new: [Section]) {
@@ -51,14 +53,21 @@ struct SectionMatching {
     }
     let oldMiddle = prefix..<(old.count - suffix)
     let newMiddle = prefix..<(new.count - suffix)
-    guard !oldMiddle.isEmpty && !newMiddle.isEmpty else { return }
-    var byID = [SectionID: Int](minimumCapacity: oldMiddle.count)
-    for index in oldMiddle where byID[old[index].id] == nil {
-      byID[old[index].id] = index
+    if !oldMiddle.isEmpty && !newMiddle.isEmpty {
+      var byID = [SectionID: Int](minimumCapacity: oldMiddle.count)
+      for index in oldMiddle where byID[old[index].id] == nil {
+        byID[old[index].id] = index
+      }
+      for newIndex in newMiddle {
+        guard let oldIndex = byID.removeValue(forKey: new[newIndex].id) else { continue }
+        pair(old, oldIndex, new, newIndex)
+      }
     }
-    for newIndex in newMiddle {
-      guard let oldIndex = byID.removeValue(forKey: new[newIndex].id) else { continue }
-      pair(old, oldIndex, new, newIndex)
+    for index in new.indices where newFate[index] == .kept {
+      let before = old[newToOld[index]]
+      if before.header != new[index].header || before.footer != new[index].footer {
+        titleUpdates.append(index)
+      }
     }
   }
 
@@ -71,11 +80,7 @@ struct SectionMatching {
   }
 
   private static func fate(of before: Section, becoming after: Section) -> Fate {
-    if before.header != after.header || before.footer != after.footer
-      || before.style != after.style
-    {
-      return .reloaded
-    }
+    if before.style != after.style { return .reloaded }
     if before.isCollapsed != after.isCollapsed && before.rows.isEmpty && after.rows.isEmpty {
       return .reloaded
     }

@@ -8,6 +8,10 @@
 /// 2. sections: sections inserted (with their final rows) and moved;
 /// 3. rows: rows inserted into kept sections, rows moved within and across kept sections.
 ///
+/// Kept sections whose header or footer changed are section updates of the last stage, at
+/// their final indexes (a stage of their own when nothing else changed); until then the
+/// intermediate tables show their old titles.
+///
 /// A reloaded or reconfigured row is never moved in the same stage: moves come last.
 ///
 /// A row is "live" when both its old and its new section are kept: it is never deleted and
@@ -78,7 +82,16 @@ struct SnapshotDiffer {
         ? final : TableSnapshot(uncheckedSections: tableAfterSections(removed, touched: touched))
     }
     rowChanges.snapshot = final
-    return [removals, sectionChanges, rowChanges].filter { !$0.isEmpty }
+    var stages = [removals, sectionChanges, rowChanges].filter { !$0.isEmpty }
+    if !sections.titleUpdates.isEmpty {
+      if stages.isEmpty {
+        var updates = ChangesetStage()
+        updates.snapshot = final
+        stages.append(updates)
+      }
+      stages[stages.count - 1].sectionUpdates = sections.titleUpdates
+    }
+    return stages
   }
 
   // MARK: Stage 1

@@ -13,7 +13,8 @@ public struct StageDescription: Hashable, Sendable {
   public let after: TableSnapshot
   /// The stage's operations in index form.
   public let stage: ChangesetStage
-  /// What happened to sections: deletes, reloads, moves, then inserts, each in stage order.
+  /// What happened to sections: deletes, reloads, moves, inserts, then updates, each in stage
+  /// order.
   public let sections: [SectionChange]
   /// What happened to rows: deletes, moves, reloads, reconfigures, then inserts, each in stage
   /// order. Rows that arrive inside an inserted or reloaded section are not listed here: they
@@ -33,19 +34,22 @@ public struct SectionChange: Hashable, Sendable {
     case move
     /// Reloaded: its attributes changed; it arrives with its final rows.
     case reload
+    /// Updated in place: only its header or footer text changed; its rows stay and animate.
+    case update
   }
 
   /// What happened.
   public let kind: Kind
   /// The section's id, `nil` when the stage names an index outside the table.
   public let id: SectionID?
-  /// The pre-stage index (delete, move, reload).
+  /// The pre-stage index (delete, move, reload; update when the section is found before it).
   public let from: Int?
-  /// The post-stage index (insert, move, and reload when the section is found after it).
+  /// The post-stage index (insert, move, update, and reload when the section is found after
+  /// it).
   public let to: Int?
-  /// The section before the stage (delete, move, reload).
+  /// The section before the stage (delete, move, reload, update).
   public let before: Section?
-  /// The section after the stage (insert, move, reload), with its rows.
+  /// The section after the stage (insert, move, reload, update), with its rows.
   public let after: Section?
 }
 
@@ -143,6 +147,14 @@ extension StagedChangeset {
       let new = after.section(at: index)
       sections.append(
         SectionChange(kind: .insert, id: new?.id, from: nil, to: index, before: nil, after: new))
+    }
+    for index in stage.sectionUpdates {
+      let new = after.section(at: index)
+      let was = new.flatMap { new in before.sections.firstIndex { $0.id == new.id } }
+      sections.append(
+        SectionChange(
+          kind: .update, id: new?.id, from: was, to: index, before: was.flatMap(before.section(at:)),
+          after: new))
     }
 
     var rows: [RowChange] = []

@@ -1,8 +1,9 @@
 extension StagedChangeset {
   /// The changeset as text for people: one operation a line, each naming its stage, what it
   /// does, where (`section.row`; pre-stage positions for deletes, reloads and reconfigures,
-  /// post-stage ones for inserts, pre → post for moves) and the id concerned, quoted and
-  /// escaped (see ``TextEscaping``).
+  /// post-stage ones for inserts and section updates, pre → post for moves) and the id
+  /// concerned, quoted and escaped (see ``TextEscaping``); a section update also shows the
+  /// titles it changes.
   ///
   /// ```
   /// stage 1: reconfigure row 0.1 "b"

@@ -65,11 +65,14 @@ public struct Move<Position: Hashable & Sendable & Codable>: Hashable, Sendable,
 /// One stage of a staged changeset: exactly one valid `performBatchUpdates` call.
 ///
 /// Index rules are UIKit's: deletes, reloads and reconfigures use the indexes before the
-/// stage; inserts use the indexes after it; moves go from before to after.
+/// stage; inserts use the indexes after it; moves go from before to after. Section updates
+/// (a header or footer text changed, nothing else) use the indexes after the stage: UIKit has
+/// no batch operation for them, so an adapter sets the visible header or footer of that
+/// section once the batch update is issued, while the rows animate.
 ///
 /// Like UIKit's data source, a stage also carries the table as it is after the stage
-/// (`snapshot`): inserted, reloaded and reconfigured rows are read from it. Interchange JSON
-/// holds the indexes only.
+/// (`snapshot`): inserted, reloaded and reconfigured rows, and updated titles, are read from
+/// it. Interchange JSON holds the indexes only.
 public struct ChangesetStage: Hashable, Sendable, Encodable {
   /// The table after this stage: the data source UIKit reads new cells from.
   public var snapshot: TableSnapshot = .empty
@@ -81,6 +84,9 @@ public struct ChangesetStage: Hashable, Sendable, Encodable {
   public var sectionMoves: [Move<Int>] = []
   /// Sections reloaded (pre-stage indexes).
   public var sectionReloads: [Int] = []
+  /// Sections whose header or footer text changed, updated in place (post-stage indexes): the
+  /// new titles are the stage snapshot's. The diff reports them in its last stage.
+  public var sectionUpdates: [Int] = []
   /// Rows deleted (pre-stage positions).
   public var rowDeletes: [RowPosition] = []
   /// Rows inserted (post-stage positions).
@@ -103,14 +109,15 @@ public struct ChangesetStage: Hashable, Sendable, Encodable {
   /// Whether the stage changes nothing.
   public var isEmpty: Bool {
     sectionDeletes.isEmpty && sectionInserts.isEmpty && sectionMoves.isEmpty
-      && sectionReloads.isEmpty && rowDeletes.isEmpty && rowInserts.isEmpty && rowMoves.isEmpty
+      && sectionReloads.isEmpty && sectionUpdates.isEmpty && rowDeletes.isEmpty && rowInserts.isEmpty
+      && rowMoves.isEmpty
       && rowReloads.isEmpty && rowReconfigures.isEmpty
   }
 
   /// The number of operations in the stage.
   public var operationCount: Int {
     sectionDeletes.count + sectionInserts.count + sectionMoves.count + sectionReloads.count
-      + rowDeletes.count + rowInserts.count + rowMoves.count + rowReloads.count
+      + sectionUpdates.count + rowDeletes.count + rowInserts.count + rowMoves.count + rowReloads.count
       + rowReconfigures.count
   }
 }

@@ -6,10 +6,18 @@ extension TableSnapshot {
   /// within a section the rows on a longest increasing subsequence stay and only the others
   /// move; a row that changes section is moved whenever both sections survive without a
   /// reload. Same id and kind with other content is a reconfigure, a changed kind a reload,
-  /// a changed header, footer or style a section reload. Collapsing a section deletes its
-  /// rows and expanding inserts them. See ``SnapshotDiffer`` for the stages.
+  /// a changed style a section reload, and a changed header or footer text a section update
+  /// (``ChangesetStage/sectionUpdates``), which leaves the section's rows to animate. Collapsing
+  /// a section deletes its rows and expanding inserts them. See ``SnapshotDiffer`` for the
+  /// stages.
   ///
-  /// - Complexity: O(rows + changes) expected; O(m log m) for the m rows that move.
+  /// The common prefix and suffix of each section's rows (by id), and of the section list,
+  /// cost one comparison of ids and one of content per row and are never hashed, so a small
+  /// update of a large table costs little more than a walk over its rows; a section whose new
+  /// rows are its old array (a reused section) costs nothing per row.
+  ///
+  /// - Complexity: O(rows + changes) expected, hashing only the rows between each section's
+  ///   common prefix and suffix; O(m log m) for the m rows that move.
   public func difference(from old: TableSnapshot) -> StagedChangeset {
     let stages = SnapshotDiffer(old: old, new: self).stages(final: self)
     if stages.isEmpty && old != self {

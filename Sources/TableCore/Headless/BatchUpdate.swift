@@ -29,6 +29,9 @@ struct BatchUpdate {
   /// For each section after the update, whether it is read whole from the data source
   /// (inserted or reloaded).
   var isFresh: [Bool]
+  /// For each section after the update, whether its header and footer are read from the data
+  /// source (a section update).
+  var hasNewTitles: [Bool]
 
   init(current: [Section], stage: ChangesetStage) throws(BatchUpdateError) {
     self.current = current
@@ -82,6 +85,23 @@ struct BatchUpdate {
       sources[slot] = index
       isFresh[slot] = sectionActions[index] == .reload
     }
+    hasNewTitles = [Bool](repeating: false, count: after)
+    for index in stage.sectionUpdates {
+      guard index >= 0 && index < after else {
+        throw BatchUpdateError(
+          "attempt to update section \(index) but there are only \(after) sections after the "
+            + "update")
+      }
+      guard !isFresh[index] else {
+        let how = sources[index] < 0 ? "inserts" : "reloads"
+        throw BatchUpdateError(
+          "attempt to update section \(index), which the same update \(how)")
+      }
+      guard !hasNewTitles[index] else {
+        throw BatchUpdateError("attempt to update section \(index) twice")
+      }
+      hasNewTitles[index] = true
+    }
   }
 
   private static func mark(
@@ -112,7 +132,13 @@ struct BatchUpdate {
       if isFresh[index] {
         section = target[index]
       } else {
-        section = try rows.section(at: index, continuing: sources[index])
+        let continued = try rows.section(at: index, continuing: sources[index])
+        section =
+          hasNewTitles[index]
+          ? Section(
+            id: continued.id, header: target[index].header, footer: target[index].footer,
+            style: continued.style, isCollapsed: continued.isCollapsed, rows: continued.rows)
+          : continued
       }
       try Self.check(section, against: target[index], at: index)
       result.append(section)

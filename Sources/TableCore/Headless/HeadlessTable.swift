@@ -7,10 +7,12 @@
 /// the same update inserts, deletes or reloads are left alone; every section's row count
 /// adds up — then applied. As in UIKit, inserted, reloaded and reconfigured rows and
 /// inserted or reloaded sections are read from the data source, here the stage's
-/// `snapshot`; moved and untouched rows keep what the table showed. Headers, footers and
-/// styles change only through a section reload; the collapsed state is read from the data
-/// source. Finally the table checks that it holds the data source's sections and rows, in
-/// order, as UIKit's next layout pass would.
+/// `snapshot`; moved and untouched rows keep what the table showed. Headers and footers
+/// change through a section reload or a section update (``ChangesetStage/sectionUpdates``,
+/// read from the data source after the update, as an adapter sets a visible header in place),
+/// styles only through a reload; the collapsed state is read from the data source. Finally
+/// the table checks that it holds the data source's sections and rows, in order, as UIKit's
+/// next layout pass would.
 public struct HeadlessTable: Hashable, Sendable {
   /// What the table displays.
   public private(set) var snapshot: TableSnapshot

@@ -43,12 +43,14 @@ extension JSONValue {
     self = .object(["stages": .array(changeset.stages.map(JSONValue.init))])
   }
 
-  /// One stage in interchange form: its index lists, UIKit's index rules.
+  /// One stage in interchange form: its index lists, UIKit's index rules. `sectionUpdates`
+  /// (header or footer text changed in place, post-stage indexes) is written only when the
+  /// stage has some, so changesets without title changes read as before it existed.
   public init(_ stage: ChangesetStage) {
     func position(_ position: RowPosition) -> JSONValue {
       .array([.integer(position.section), .integer(position.row)])
     }
-    self = .object([
+    var members: [String: JSONValue] = [
       "sectionDeletes": .array(stage.sectionDeletes.map(JSONValue.integer)),
       "sectionInserts": .array(stage.sectionInserts.map(JSONValue.integer)),
       "sectionMoves": .array(stage.sectionMoves.map { .array([.integer($0.from), .integer($0.to)]) }),
@@ -58,7 +60,11 @@ extension JSONValue {
       "rowMoves": .array(stage.rowMoves.map { .array([position($0.from), position($0.to)]) }),
       "rowReloads": .array(stage.rowReloads.map(position)),
       "rowReconfigures": .array(stage.rowReconfigures.map(position)),
-    ])
+    ]
+    if !stage.sectionUpdates.isEmpty {
+      members["sectionUpdates"] = .array(stage.sectionUpdates.map(JSONValue.integer))
+    }
+    self = .object(members)
   }
 }
 

@@ -83,6 +83,9 @@ public enum SnapshotText {
     for change in sections where change.kind == .move {
       out += "    > section \(change.from ?? 0) → \(change.to ?? 0) \(id(change.id))\n"
     }
+    for change in stage.sections where change.kind == .update {
+      out += "    = section \(change.to ?? 0) \(id(change.id))" + titleChanges(change) + "\n"
+    }
     let rows = stage.rows.sorted {
       ($0.from ?? $0.to ?? RowPosition(section: 0, row: 0))
         < ($1.from ?? $1.to ?? RowPosition(section: 0, row: 0))
@@ -131,12 +134,28 @@ public enum SnapshotText {
     add(stage.sectionInserts.count, "section", "inserted")
     add(stage.sectionMoves.count, "section", "moved")
     add(stage.sectionReloads.count, "section", "reloaded")
+    add(stage.sectionUpdates.count, "section", "updated")
     add(stage.rowDeletes.count, "row", "deleted")
     add(stage.rowInserts.count, "row", "inserted")
     add(stage.rowMoves.count, "row", "moved")
     add(stage.rowReloads.count, "row", "reloaded")
     add(stage.rowReconfigures.count, "row", "reconfigured")
     return parts.joined(separator: ", ")
+  }
+
+  /// ` header "3 issues" → "2 issues"`: each title a section update changes (`none` for no
+  /// title), old → new; empty when either side is unknown.
+  public static func titleChanges(_ change: SectionChange, arrow: String = "→") -> String {
+    guard let before = change.before, let after = change.after else { return "" }
+    func title(_ text: String?) -> String { text.map(TextEscaping.quoted) ?? "none" }
+    var out = ""
+    if before.header != after.header {
+      out += " header \(title(before.header)) \(arrow) \(title(after.header))"
+    }
+    if before.footer != after.footer {
+      out += " footer \(title(before.footer)) \(arrow) \(title(after.footer))"
+    }
+    return out
   }
 
   /// A section a stage inserts or reloads, with the rows it arrives with (the index is the
@@ -160,13 +179,17 @@ public enum SnapshotText {
     func id(_ id: RowID?) -> String { id.map { TextEscaping.quoted($0.rawValue) } ?? "?" }
     func at(_ position: RowPosition?) -> String { position.map(String.init(describing:)) ?? "?" }
     var lines: [String] = []
-    for kind in [SectionChange.Kind.delete, .reload, .insert, .move] {
+    for kind in [SectionChange.Kind.delete, .reload, .insert, .move, .update] {
       for change in stage.sections where change.kind == kind {
         switch kind {
         case .delete, .reload: lines.append(prefix + "\(kind) section \(change.from ?? 0) \(id(change.id))")
         case .insert: lines.append(prefix + "insert section \(change.to ?? 0) \(id(change.id))")
         case .move:
           lines.append(prefix + "move section \(change.from ?? 0) -> \(change.to ?? 0) \(id(change.id))")
+        case .update:
+          lines.append(
+            prefix + "update section \(change.to ?? 0) \(id(change.id))"
+              + titleChanges(change, arrow: "->"))
         }
       }
     }

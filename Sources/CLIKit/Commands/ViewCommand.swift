@@ -103,10 +103,3 @@ struct ViewCommand: TableflowCommand {
     }
   }
 }
-
-/// A sink that keeps nothing.
-struct DiscardingSink: OutputSink {
-  func write(_ text: String) {}
-  func write(bytes: [UInt8]) {}
-  func flush() {}
-}

@@ -51,6 +51,7 @@ struct PageData {
           .array([
             .string(change.kind.rawValue), change.id.map { .string($0.rawValue) } ?? .null,
             change.from.map(JSONValue.integer) ?? .null, change.to.map(JSONValue.integer) ?? .null,
+            .string(SnapshotText.titleChanges(change)),
           ])
         }),
       "rows": .array(

@@ -95,6 +95,7 @@ extension PageTemplate {
     .section[data-change="delete"] { opacity: .85; }
     .section[data-change="delete"] .sh { color: var(--red); text-decoration: line-through; }
     .section[data-change="reload"] .sh, .section[data-change="move"] .sh { color: var(--purple); }
+    .section[data-change="update"] .sh > span:first-child, .section[data-change="update"] .sf { background: #ffd60a66; border-radius: 3px; color: var(--ink); }
     .ghost { opacity: .8; }
     .more-rows { text-align: center; color: var(--muted); font-size: 12px; padding: 8px; }
     .changes { flex: 1; min-width: 320px; max-width: 720px; }
@@ -111,6 +112,7 @@ extension PageTemplate {
     .op[data-op="move"]::before { content: "↕"; color: var(--blue); }
     .op[data-op="reconfigure"]::before { content: "~"; color: var(--orange); }
     .op[data-op="reload"]::before { content: "!"; color: var(--purple); }
+    .op[data-op="update"]::before { content: "="; color: var(--orange); }
     .op .diff { display: block; margin-left: 16px; font-family: inherit; color: #3a3a3c; }
     .op del { color: var(--red); background: var(--del); text-decoration: line-through; }
     .op ins { color: #1d7a33; background: var(--ins); text-decoration: none; }

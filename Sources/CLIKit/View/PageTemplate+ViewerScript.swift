@@ -23,12 +23,12 @@ extension PageTemplate {
       let count = 0;
       const limit = 300;
       const total = stage.sections.length + stage.rows.length;
-      for (const [kind, id, from, to] of stage.sections) {
+      for (const [kind, id, from, to, titles] of stage.sections) {
         if (count++ >= limit) break;
-        const where = kind === "move" ? from + " → " + to : kind === "insert" ? to : from;
+        const where = kind === "move" ? from + " → " + to : kind === "insert" || kind === "update" ? to : from;
         const after = stage.after || step.sections;
         const rows = kind === "insert" && after[to] ? " (" + plural(after[to][5].length, "row") + ")" : "";
-        list.append(opItem(kind, "section " + where + " " + id + rows));
+        list.append(opItem(kind, "section " + where + " " + id + rows + (titles || "")));
       }
       for (const [kind, id, from, to, b, a, changed] of stage.rows) {
         if (count++ >= limit) break;
@@ -64,7 +64,7 @@ extension PageTemplate {
       const item = (color, text) => h("span", null, h("i", { style: "background:" + color }), text);
       return h("div", { class: "legend" }, item("var(--green)", "inserted"), item("var(--red)", "deleted"),
         item("var(--blue)", "moved (from → to)"), item("var(--orange)", "reconfigured"), item("var(--purple)", "reloaded"),
-        item("#ffd60a", "changed field"));
+        item("#ffd60a", "changed field or title"));
     }
 
     function startViewer() {

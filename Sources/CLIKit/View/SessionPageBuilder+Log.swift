@@ -86,8 +86,8 @@ extension SessionPageBuilder {
         addTimeline(.navigation("back to \(screen) (from \(from))"))
         if let shown = loggedScreen(screen) {
           addStep(
-            screen: screen, version: shown.version, kind: .back, previous: shown.snapshot, snapshot: shown.snapshot,
-            changeset: StagedChangeset())
+            screen: screen, version: shown.version, kind: .back, previous: shown.snapshot,
+            snapshot: shown.snapshot, changeset: StagedChangeset())
         }
       default:
         throw LogLineError(message: "unknown navigation action \(TextEscaping.echoed(line.action ?? "null"))")

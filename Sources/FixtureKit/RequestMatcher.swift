@@ -73,6 +73,27 @@ public struct RequestMatcher: Sendable {
   /// The number of recorded requests not yet answered by `answer(to:)`.
   public var unusedCount: Int { exchanges.lazy.filter { !$0.used }.count }
 
+  /// Answers `request` with the recorded request of the same number (its place among the
+  /// fixture's request records, from 0) when that one is unused and matches; otherwise as
+  /// ``answer(to:)``. A replay that starts its requests in recorded order gets each one's own
+  /// answer, even among identical requests some of which were cancelled unanswered.
+  public mutating func answer(to request: RecordedRequest, number: Int) -> Outcome {
+    if exchanges.indices.contains(number), !exchanges[number].used,
+      Self.matches(exchanges[number].key, Key(request))
+    {
+      exchanges[number].used = true
+      switch exchanges[number].answer {
+      case .response(let response)?: return .response(response)
+      case .failure(let failure)?: return .failure(failure)
+      case nil:
+        return .unmatched(
+          "\(describe(request)) was recorded but its answer was not (cancelled, or the recording ended first)"
+        )
+      }
+    }
+    return answer(to: request)
+  }
+
   /// Answers `request` with the next unused matching recorded exchange.
   ///
   /// - Complexity: O(1) for an exact match; O(n) over recorded requests otherwise.

@@ -1,36 +1,103 @@
 import Feeds
+import Synchronization
 import TableCore
 import TableFlow
 import TestSupport
 import Testing
 
+// README: begin
+/// Shows the books list, then asks for the next page of 想读 and, while it loads, collapses
+/// 读过: the collapse is presented at once, without waiting for the page.
+func browseBooks(_ pipeline: Pipeline) async throws -> [String] {
+  let updates = pipeline.updates  // subscribe before sending intents
+  pipeline.send(.load)
+  var tables: [Int: TableSnapshot] = [:]  // by screen instance: a screen may be pushed twice
+  var lines: [String] = []
+  for try await update in updates {
+    let before = tables[update.screen.instance] ?? .empty
+    // On iOS: for each stage, tableView.performBatchUpdates { … } with the stage's indexes.
+    let after = try before.applying(update.changeset)
+    tables[update.screen.instance] = after
+    let wish = after.sections.first { $0.id == "wish" }
+    let read = after.sections.first { $0.id == "read" }
+    lines.append(
+      "\(update.screen.name) v\(update.version): 想读 \(wish?.rows.count ?? 0) rows"
+        + (read?.isCollapsed == true ? ", 读过 collapsed" : ""))
+    if update.version == 2 {
+      pipeline.send(.loadMore("wish"))  // the next page is requested…
+      pipeline.send(.collapse("read"))  // …and this is presented while it loads
+    }
+    if (wish?.rows.count ?? 0) > 41 { pipeline.finish() }  // the page is in: done
+  }
+  return lines
+}
+// README: end
+
 /// The README's embedding example, kept compiling and true: a feed driven from an async
 /// program, each update applied to a headless table as UIKit would apply it.
 @Suite("README embedding example", .timeLimit(.minutes(5)))
 struct EmbeddingExampleTests {
-  @Test("intents in, presented updates out; every changeset applies to the previous snapshot")
+  @Test(
+    "a collapse sent while a page loads is presented before the page arrives", .timeLimit(.minutes(1)))
   func embedding() async throws {
     let fixture = APIServer.packageRoot.appendingPathComponent("Fixtures/books/session.jsonl.gz").path
-    // README: begin
-    let transport = try ReplayTransport(path: fixture)  // or HTTPTransport(baseURL: "http://…")
+    // The second page of 想读 is held back until the collapse has been presented.
+    let transport = HeldTransport(try ReplayTransport(path: fixture), holding: "start=20")
     let pipeline = try Pipeline(
       feed: BooksFeed(), transport: transport, options: PipelineOptions(parameters: ["user": "pmtao"]))
-    let updates = pipeline.updates  // subscribe before sending intents
-    pipeline.send(.load)
-    pipeline.send(.loadMore("wish"))
-    pipeline.finish()  // updates ends once the queued intents are handled
-
-    var tables: [String: TableSnapshot] = [:]
-    for try await update in updates {
-      let before = tables[update.screen.name] ?? .empty
-      // On iOS: for each stage, tableView.performBatchUpdates { … } with the stage's indexes.
-      let after = try before.applying(update.changeset)
-      tables[update.screen.name] = after
-      print(update.screen.name, update.version, after.rowCount)
+    let watcher = pipeline.bus.subscribe()
+    let release = Task {
+      for await event in watcher {
+        guard case .presented(let update) = event.event,
+          update.snapshot.sections.contains(where: { $0.id == "read" && $0.isCollapsed })
+        else { continue }
+        transport.release()
+        return
+      }
     }
-    // README: end
-    let books = try #require(tables["books"])
-    #expect(books.sections.map(\.header) == ["想读", "在读", "读过"])
-    #expect(books.sections[0].rows.count == 81)  // 40 books + a load-more row
+    let lines = try await browseBooks(pipeline)
+    await release.value
+    #expect(
+      lines == [
+        "books v1: 想读 0 rows",
+        "books v2: 想读 41 rows",
+        "books v3: 想读 41 rows, 读过 collapsed",
+        "books v4: 想读 81 rows, 读过 collapsed",
+      ])
+  }
+}
+
+/// Passes requests to another transport, holding those whose URL contains `marker` until
+/// `release()`.
+final class HeldTransport: Transport {
+  private let inner: any Transport
+  private let marker: String
+  private let gate = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+  init(_ inner: any Transport, holding marker: String) {
+    self.inner = inner
+    self.marker = marker
+  }
+
+  func release() {
+    let waiting = gate.withLock { gate in
+      gate.open = true
+      defer { gate.waiting = [] }
+      return gate.waiting
+    }
+    for continuation in waiting { continuation.resume() }
+  }
+
+  func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    if request.relativeURL.contains(marker) {
+      await withCheckedContinuation { continuation in
+        let open = gate.withLock { gate in
+          if !gate.open { gate.waiting.append(continuation) }
+          return gate.open
+        }
+        if open { continuation.resume() }
+      }
+    }
+    return try await inner.send(request)
   }
 }

@@ -14,30 +14,30 @@ enum FeedSession {
     var description: String
   }
 
-  /// Runs `intents` on `feed` through `transport` and writes the text log.
+  /// Runs `script` on `feed` through `transport` and writes the text log.
   static func run(
-    _ feed: any Feed, transport: any Transport, parameters: FeedParameters = [:], intents: [Intent]
+    _ feed: any Feed, transport: any Transport, parameters: FeedParameters = [:], script: [ScriptedIntent],
+    recorder: SessionRecorder? = nil, replayOrder: ReplayOrder? = nil
   ) async throws -> Outcome {
-    let pipeline = try Pipeline(
-      feed: feed, transport: transport, options: PipelineOptions(parameters: parameters))
+    let options = PipelineOptions(parameters: parameters, recorder: recorder, replayOrder: replayOrder)
+    let pipeline = try Pipeline(feed: feed, transport: transport, options: options)
     var writer = TextLogWriter()
     var log = ""
-    let outcome = await pipeline.run(intents) { event in log += writer.text(for: event) }
+    let outcome = await pipeline.run(script: script) { event in log += writer.text(for: event) }
     return Outcome(log: log, worstFailure: outcome.worstFailure)
   }
 
   /// Runs a session live against `baseURL`, recording it into `path`; returns the live log.
   static func record(
-    _ feed: any Feed, baseURL: URL, parameters: FeedParameters = [:], intents: [Intent], to path: String
+    _ feed: any Feed, baseURL: URL, parameters: FeedParameters = [:], script: [ScriptedIntent],
+    to path: String
   ) async throws -> Outcome {
     let recorder = try SessionRecorder(
       path: path, feed: feed.name, tool: "tableflow FeedsTests recorder", base: baseURL.absoluteString,
       params: parameters)
-    for intent in intents { await recorder.record(intent: intent.description) }
     let live = try HTTPTransport(baseURL: baseURL.absoluteString)
     let outcome = try await run(
-      feed, transport: RecordingTransport(live: live, recorder: recorder), parameters: parameters,
-      intents: intents)
+      feed, transport: live, parameters: parameters, script: script, recorder: recorder)
     try await recorder.finish()
     return outcome
   }
@@ -48,7 +48,9 @@ enum FeedSession {
     guard let feed = BuiltinFeeds.named(transport.header.feed) else {
       throw Problem(description: "\(path): unknown feed \(transport.header.feed)")
     }
-    let intents = try Intent.parseScript(transport.intents.joined(separator: "\n"))
-    return try await run(feed, transport: transport, parameters: transport.header.params, intents: intents)
+    let script = try ScriptedIntent.parseScript(transport.intents.joined(separator: "\n"))
+    return try await run(
+      feed, transport: transport, parameters: transport.header.params, script: script,
+      replayOrder: ReplayOrder(of: transport))
   }
 }

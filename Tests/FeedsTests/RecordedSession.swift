@@ -64,8 +64,8 @@ struct RecordedSession: CustomStringConvertible, Sendable {
   var goldenPath: String { folder.appendingPathComponent("\(name).log").path }
   var intentsPath: String { folder.appendingPathComponent("\(name).intents").path }
 
-  func intents() throws -> [Intent] {
-    try Intent.parseScript(String(contentsOfFile: intentsPath, encoding: .utf8))
+  func script() throws -> [ScriptedIntent] {
+    try ScriptedIntent.parseScript(String(contentsOfFile: intentsPath, encoding: .utf8))
   }
 
   /// Records the session live into `path`; returns the live log.
@@ -79,6 +79,6 @@ struct RecordedSession: CustomStringConvertible, Sendable {
       try await server.queueFault(fault.spec, count: fault.count, pathPrefix: fault.pathPrefix)
     }
     return try await FeedSession.record(
-      feed, baseURL: server.baseURL, parameters: parameters, intents: try intents(), to: path)
+      feed, baseURL: server.baseURL, parameters: parameters, script: try script(), to: path)
   }
 }

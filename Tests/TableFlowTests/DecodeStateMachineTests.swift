@@ -11,12 +11,12 @@ struct DecodeStateMachineTests {
       response: TransportResponse(status: 200, body: Array(body.utf8)))
   }
 
-  static func decodePage(_ body: [UInt8]) throws -> any Sendable {
+  static func decodePage(_ body: [UInt8]) throws -> ItemPage {
     try JSONDecoder().decode(ItemPage.self, from: Data(body))
   }
 
   static func failure(_ body: String) -> PipelineFailure? {
-    if case .fail(let failure) = DecodeStateMachine().decode([received(body)], with: decodePage) {
+    if case .failure(let failure) = DecodeStateMachine().decode([received(body)], with: decodePage) {
       return failure
     }
     return nil
@@ -28,11 +28,11 @@ struct DecodeStateMachineTests {
     let action = machine.decode(
       [Self.received(#"{"items":[],"total":1}"#), Self.received(#"{"items":[],"total":2}"#)],
       with: Self.decodePage)
-    guard case .publish(let models) = action else {
+    guard case .success(let models) = action else {
       Issue.record("expected models")
       return
     }
-    #expect(models.compactMap { ($0 as? ItemPage)?.total } == [1, 2])
+    #expect(models.map(\.total) == [1, 2])
   }
 
   @Test("malformed JSON is a data failure naming the request")

@@ -71,7 +71,8 @@ public struct ReplayCommand: TableflowCommand {
       transport.header.params, of: feed, as: .dataError, source: "\(transport.path): header")
     let session = SessionRunner.Session(
       feed: feed, transport: transport, parameters: transport.header.params,
-      intents: try SessionRunner.recordedIntents(of: transport), source: transport.path)
+      script: try SessionRunner.recordedIntents(of: transport), source: transport.path,
+      replayOrder: ReplayOrder(of: transport))
     var code = await runner.run(session, format: format, full: full, sink: sink, io: io, observe: observe)
     if let damage = transport.damage {
       // Requests after the damage find no recorded answer; the damage is the cause to report.

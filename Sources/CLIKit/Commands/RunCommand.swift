@@ -28,7 +28,8 @@ public struct RunCommand: TableflowCommand {
         Give --live, --fixture, or both. With both, TABLEFLOW_RECORD=missing sends the requests \
         the fixture lacks live (and =all sends every request live); the default, none, replays only.
         Intents: load, refresh, select ROW_ID, collapse SECTION_ID, expand SECTION_ID,
-        load-more SECTION_ID, back; blank lines and # comments are ignored.
+        load-more SECTION_ID, back; blank lines and # comments are ignored. Each intent is sent \
+        once the previous one has settled, unless the previous line ends in ' &'.
         """)
   }
 
@@ -75,18 +76,19 @@ public struct RunCommand: TableflowCommand {
     let recorder = try recordPath.map { path throws(CommandFailure) in
       try Self.startRecording(path, feed: feed, base: arguments.value("--live"), params: parameters)
     }
+    var replayOrder: ReplayOrder?
     let transport: any Transport
     let source: String
     do throws(CommandFailure) {
       if let fixturePath {
         let replay = try SessionRunner.loadFixture(
-          fixturePath, options: ReplayOptions(mode: mode ?? .none, live: live, recorder: recorder))
-        if intents == nil { intents = try SessionRunner.recordedIntents(of: replay) }
+          fixturePath, options: ReplayOptions(mode: mode ?? .none, live: live))
+        if intents == nil {
+          intents = try SessionRunner.recordedIntents(of: replay)
+          replayOrder = ReplayOrder(of: replay)
+        }
         transport = replay
         source = fixturePath
-      } else if let live, let recorder {
-        transport = RecordingTransport(live: live, recorder: recorder)
-        source = live.baseURL
       } else if let live {
         transport = live
         source = live.baseURL
@@ -99,8 +101,8 @@ public struct RunCommand: TableflowCommand {
       throw error
     }
     let session = SessionRunner.Session(
-      feed: feed, transport: transport, parameters: parameters, intents: intents ?? [.load],
-      source: source, recorder: recorder)
+      feed: feed, transport: transport, parameters: parameters, script: intents ?? [ScriptedIntent(.load)],
+      source: source, recorder: recorder, replayOrder: replayOrder)
     let format = LogFormat(rawValue: arguments.value("--format") ?? "text") ?? .text
     let code = await runner.run(
       session, format: format, full: arguments.has("--full"), sink: io.out, io: io)
@@ -171,12 +173,12 @@ public struct RunCommand: TableflowCommand {
     }
   }
 
-  static func intents(fromFile path: String) throws(CommandFailure) -> [Intent] {
+  static func intents(fromFile path: String) throws(CommandFailure) -> [ScriptedIntent] {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CommandFailure(.noInput, "\(path): no such intents file")
     }
     do {
-      return try Intent.parseScript(String(decoding: data, as: UTF8.self))
+      return try ScriptedIntent.parseScript(String(decoding: data, as: UTF8.self))
     } catch {
       throw CommandFailure(.dataError, "\(path): \(error)")
     }

@@ -10,11 +10,13 @@ struct SessionRunner {
     var feed: any Feed
     var transport: any Transport
     var parameters: FeedParameters
-    var intents: [Intent]
+    var script: [ScriptedIntent]
     /// Names the session's input in error lines: a fixture path or a live URL.
     var source: String
-    /// Receives each intent just before it is handled, when recording.
+    /// Records the session in applied order, when recording.
     var recorder: SessionRecorder?
+    /// The order a replayed recording applied its intents and answers, if it kept one.
+    var replayOrder: ReplayOrder?
   }
 
   /// The built-in feeds the command line knows by name.
@@ -50,10 +52,8 @@ struct SessionRunner {
     _ session: Session, format: LogFormat, full: Bool, sink: any OutputSink, io: CommandIO,
     observe: (BusEvent) -> Void = { _ in }
   ) async -> ExitCode {
-    var options = PipelineOptions(parameters: session.parameters)
-    if let recorder = session.recorder {
-      options.willHandle = { intent in await recorder.record(intent: intent.description) }
-    }
+    let options = PipelineOptions(
+      parameters: session.parameters, recorder: session.recorder, replayOrder: session.replayOrder)
     let pipeline: Pipeline
     do {
       pipeline = try Pipeline(feed: session.feed, transport: session.transport, options: options)
@@ -63,11 +63,11 @@ struct SessionRunner {
     }
     var writer = format.makeWriter(full: full)
     let progress = ProgressLine(io: io, label: session.source)
-    let outcome = await pipeline.run(session.intents) { event in
+    let outcome = await pipeline.run(script: session.script) { event in
       switch event.event {
       case .failed(let failure, _): io.fail("\(session.source): \(failure)")
       case .presented: progress.snapshotPresented()
-      case .requestStarted(let requests, _): progress.requestStarted(requests.count)
+      case .requestStarted(let batch): progress.requestStarted(batch.requests.count)
       default: break
       }
       observe(event)
@@ -106,14 +106,17 @@ struct SessionRunner {
 
   /// Parses the intents recorded in a fixture.
   /// - Throws: `CommandFailure` 65 naming the fixture and the bad intent.
-  static func recordedIntents(of replay: ReplayTransport) throws(CommandFailure) -> [Intent] {
+  static func recordedIntents(of replay: ReplayTransport) throws(CommandFailure) -> [ScriptedIntent] {
     // One record is one intent: a line break inside one would make it read as several.
     if let index = replay.intents.firstIndex(where: { $0.contains(where: \.isNewline) }) {
       throw CommandFailure(
         .dataError, "\(replay.path): recorded intent \(index + 1) holds a line break; an intent is one line")
     }
     do {
-      return try Intent.parseScript(replay.intents.joined(separator: "\n"))
+      return try replay.intents.map { line throws(IntentSyntaxError) in
+        guard let intent = try Intent.parse(line: line) else { throw IntentSyntaxError("empty intent") }
+        return ScriptedIntent(intent)
+      }
     } catch {
       throw CommandFailure(.dataError, "\(replay.path): recorded intent: \(error)")
     }

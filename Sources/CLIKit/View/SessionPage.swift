@@ -53,6 +53,8 @@ enum TimelineEntry: Hashable, Sendable {
   case request(method: String, url: String, status: Int, bytes: Int, milliseconds: Double?)
   /// A push, a pop or a link opened.
   case navigation(String)
+  /// Requests cancelled before they were applied (a pop, a refresh superseding a load).
+  case cancelled(String)
   /// A failure: `stage/category in screen: message`.
   case error(String)
 }
@@ -69,8 +71,14 @@ struct SessionPageBuilder {
     switch event {
     case .intentReceived(let intent, _):
       pending.append(.intent(intent.description))
-    case .responseReceived(let responses, _):
-      for received in responses {
+    case .intentIgnored(let intent, _, let reason):
+      pending.append(.intent("\(intent) (ignored: \(reason))"))
+    case .requestCancelled(let batch, let reason):
+      let requests = batch.requests.map { "\($0.method) \($0.relativeURL)" }.joined(separator: ", ")
+      pending.append(.cancelled("\(requests) (\(reason))"))
+    case .responsesApplied(let fetched):
+      guard fetched.failure == nil else { break }  // its error line says what happened
+      for received in fetched.responses {
         pending.append(
           .request(
             method: received.request.method, url: received.request.relativeURL,
@@ -102,7 +110,7 @@ struct SessionPageBuilder {
       }
     case .failed(let failure, let screen):
       pending.append(.error(Self.describe(failure, screen: screen?.name)))
-    case .requestStarted, .decoded, .snapshotBuilt:
+    case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled:
       break
     }
   }

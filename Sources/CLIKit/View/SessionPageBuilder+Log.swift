@@ -11,12 +11,20 @@ extension SessionPageBuilder {
       var bytes: Int
     }
 
+    struct Request: Decodable {
+      var method: String
+      var url: String
+    }
+
     var event: String
     var intent: String?
     var screen: String?
     var version: Int?
     var snapshot: TableSnapshot?
     var responses: [Response]?
+    var requests: [Request]?
+    var ignored: String?
+    var reason: String?
     var action: String?
     var from: String?
     var link: String?
@@ -54,7 +62,11 @@ extension SessionPageBuilder {
     }
     switch line.event {
     case "intent":
-      addTimeline(.intent(try require(line.intent, "intent")))
+      let intent = try require(line.intent, "intent")
+      addTimeline(.intent(line.ignored.map { "\(intent) (ignored: \($0))" } ?? intent))
+    case "cancel":
+      let requests = try require(line.requests, "requests").map { "\($0.method) \($0.url)" }
+      addTimeline(.cancelled(requests.joined(separator: ", ") + " (\(line.reason ?? ""))"))
     case "response":
       for response in try require(line.responses, "responses") {
         addTimeline(

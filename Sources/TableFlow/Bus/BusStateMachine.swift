@@ -14,6 +14,10 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
   enum Mode {
     /// Every event, in order; the subscriber's pace limits the publishers.
     case lossless
+    /// Every event, in order, without ever holding publishers back: for the pipeline's own
+    /// stages, which publish too (a stage waiting for room could otherwise wait for itself).
+    /// Its backlog is bounded by the lossless subscribers' pace, which holds the publishers.
+    case unthrottled
     /// Only the newest event matching the predicate; never slows publishers.
     case latestOnly((Element) -> Bool)
   }
@@ -24,7 +28,14 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
     var latest: Element?
     var waiter: SubscriberWaiter?
 
+    /// Whether the subscriber takes every event (its cursor keeps events in the buffer).
     var isLossless: Bool {
+      if case .latestOnly = mode { return false }
+      return true
+    }
+
+    /// Whether its pace holds publishers back.
+    var holdsPublishers: Bool {
       if case .lossless = mode { return true }
       return false
     }
@@ -60,6 +71,8 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
   private var waitingSubscribers = 0
   private var latestOnlyCount = 0
   private var minimumCursor: UInt64 = 0
+  /// The slowest cursor among subscribers that hold publishers back.
+  private var throttleCursor: UInt64 = 0
   private var publisherWaiters: [(id: Int, waiter: PublisherWaiter)] = []
   private(set) var isFinished = false
 
@@ -72,8 +85,9 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
   /// The sequence number the next event will get.
   var nextSequence: UInt64 { firstSequence + UInt64(storage.count) }
 
-  /// Events appended but not yet taken by the slowest lossless subscriber.
-  var pending: Int { Int(nextSequence - minimumCursor) }
+  /// Events appended but not yet taken by the slowest lossless subscriber that holds
+  /// publishers back.
+  var pending: Int { Int(nextSequence - throttleCursor) }
 
   /// The number of live subscribers.
   var subscriberCount: Int { subscribers.count }
@@ -126,7 +140,7 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
           } else {
             subscribers.values[index].latest = element
           }
-        case .lossless:
+        case .lossless, .unthrottled:
           guard let waiter = subscribers.values[index].waiter else { continue }
           subscribers.values[index].waiter = nil
           subscribers.values[index].cursor = sequence + 1
@@ -139,6 +153,7 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
       // Nobody keeps a cursor into the buffer: nothing to store.
       firstSequence = sequence + 1
       minimumCursor = firstSequence
+      throttleCursor = firstSequence
       return action
     }
     storage.append(element)
@@ -177,12 +192,12 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
         return .deliver([latest], resume: [])
       }
       return isFinished ? .end : .wait
-    case .lossless:
+    case .lossless, .unthrottled:
       let end = nextSequence
       guard subscriber.cursor < end else { return isFinished ? .end : .wait }
       let from = Int(subscriber.cursor - firstSequence)
       let batch = Array(storage[from...])
-      let wasSlowest = subscriber.cursor == minimumCursor
+      let wasSlowest = subscriber.cursor == minimumCursor || subscriber.cursor == throttleCursor
       subscriber.cursor = end
       subscribers[id] = subscriber
       if wasSlowest {
@@ -232,10 +247,13 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
 
   private mutating func recomputeMinimum() {
     var minimum = nextSequence
+    var throttle = nextSequence
     for subscriber in subscribers.values where subscriber.isLossless {
       minimum = Swift.min(minimum, subscriber.cursor)
+      if subscriber.holdsPublishers { throttle = Swift.min(throttle, subscriber.cursor) }
     }
     minimumCursor = minimum
+    throttleCursor = throttle
   }
 
   /// Drops events every lossless subscriber has taken, in amortised O(1) per event.

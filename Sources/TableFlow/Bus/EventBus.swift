@@ -53,6 +53,16 @@ public final class EventBus: Sendable {
     return action.sequence
   }
 
+  /// Appends an event without waiting for room and returns its sequence number: for
+  /// ``Pipeline/send(_:)``, which must not suspend. Back-pressure then applies to the stages
+  /// that handle the event.
+  @discardableResult
+  func post(_ event: PipelineEvent) -> UInt64 {
+    let action = machine.withLock { $0.publish { BusEvent(sequence: $0, event: event) } }
+    for (waiter, batch) in action.deliveries { waiter.resume(returning: batch) }
+    return action.sequence
+  }
+
   /// Publishes events in order, consecutively numbered, under one lock: a waiting subscriber
   /// is woken once for the whole batch. Back-pressure as for ``publish(_:)``, once per batch.
   nonisolated(nonsending) public func publish(contentsOf events: [PipelineEvent]) async {
@@ -76,6 +86,13 @@ public final class EventBus: Sendable {
   /// returned subscription once; dropping it or cancelling the iterating task unsubscribes.
   public func subscribe() -> BusSubscription {
     let id = machine.withLock { $0.subscribe(.lossless) }
+    return BusSubscription(bus: self, id: id)
+  }
+
+  /// Subscribes to every event losslessly without holding publishers back: for a stage of the
+  /// pipeline, which publishes as well as consumes.
+  func subscribeUnthrottled() -> BusSubscription {
+    let id = machine.withLock { $0.subscribe(.unthrottled) }
     return BusSubscription(bus: self, id: id)
   }
 

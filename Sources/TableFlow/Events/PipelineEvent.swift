@@ -3,17 +3,42 @@ import TableCore
 /// Everything that happens in a pipeline, in past tense. The bus stamps each with a sequence
 /// number (see ``BusEvent``).
 ///
-/// Whole batches and snapshots travel in one event, never one row at a time.
+/// The bus is the only path between the stages: each stage subscribes to the events it
+/// consumes and publishes the ones it produces.
+///
+/// ```
+/// Pipeline.send ─► intentSent ─► transform ─► requestStarted ─► fetch ─► responseReceived ─► decode
+///                                   ▲  │                                                      │
+///                                   │  └─► snapshotBuilt ─► present ─► presented ─► logs, updates
+///                                   └────────────── decoded ◄───────────────────────────────┘
+/// ```
+///
+/// The transform stage applies intents and answers one at a time, in the order it takes them
+/// from the bus, and marks each with `intentReceived` (or `intentIgnored`) or
+/// `responsesApplied`; logs and recordings follow those marks, so they read in the order the
+/// transform applied things, whatever the scheduling. Whole batches and snapshots travel in one
+/// event, never one row at a time.
 public enum PipelineEvent: Sendable {
-  /// An intent was accepted for a screen.
+  /// An intent was sent (``Pipeline/send(_:)``); the transform stage takes it from here.
+  case intentSent(Intent)
+  /// The transform stage applied an intent to a screen (logs print `> intent` here).
   case intentReceived(Intent, screen: ScreenRef)
-  /// A batch of requests was handed to the transport, in request order.
-  case requestStarted([TransportRequest], screen: ScreenRef)
-  /// Every response of a batch arrived; they are listed in request order, whatever order
-  /// they arrived in.
-  case responseReceived([ReceivedResponse], screen: ScreenRef)
-  /// A batch of response bodies was decoded into the screen's model.
+  /// The transform stage took an intent and ignored it by rule, for the reason given (a second
+  /// load-more for a section already loading).
+  case intentIgnored(Intent, screen: ScreenRef, reason: String)
+  /// The transform stage asked for a batch of requests; the fetch stage sends them.
+  case requestStarted(RequestBatch)
+  /// The transform stage gave up a batch in flight (its screen was popped, or a refresh
+  /// superseded it); the fetch stage cancels its requests and any late answer is dropped.
+  case requestCancelled(RequestBatch, reason: String)
+  /// Every request of a batch was answered or failed; the fetch stage's outcome, in request
+  /// order whatever order the answers arrived in.
+  case responseReceived(FetchedBatch)
+  /// The decode stage decoded a batch's bodies into the screen's model, or failed to.
   case decoded(DecodedBatch)
+  /// The transform stage applied a batch's answers (or its failure) to its screen: logs print
+  /// the responses here, and recordings write them here.
+  case responsesApplied(FetchedBatch)
   /// The transform built a snapshot and the changeset from the screen's previous one.
   case snapshotBuilt(BuiltSnapshot)
   /// The headless table applied a snapshot: what a table view shows.
@@ -22,6 +47,9 @@ public enum PipelineEvent: Sendable {
   case navigated(Navigation)
   /// Something failed; the pipeline keeps running and the screen shows an error row.
   case failed(PipelineFailure, screen: ScreenRef?)
+  /// The transform stage has nothing to do: every intent and answer it took from the bus up to
+  /// event `through` is applied, no request is in flight and every snapshot is presented.
+  case settled(through: UInt64)
 }
 
 /// One response of a batch, with the request that asked for it.
@@ -38,23 +66,6 @@ public struct ReceivedResponse: Sendable {
   }
 }
 
-/// A batch of decoded pages, in request order.
-public struct DecodedBatch: Sendable {
-  /// The screen that asked for them.
-  public let screen: ScreenRef
-  /// The slot each page goes to, in request order.
-  public let slots: [String]
-  /// The decoded models, in request order (of the screen's `Model` type).
-  public let models: [any Sendable]
-
-  /// Creates a batch.
-  public init(screen: ScreenRef, slots: [String], models: [any Sendable]) {
-    self.screen = screen
-    self.slots = slots
-    self.models = models
-  }
-}
-
 /// A snapshot the transform built, with the changes from the screen's previous one.
 public struct BuiltSnapshot: Sendable {
   /// The screen.
@@ -64,12 +75,17 @@ public struct BuiltSnapshot: Sendable {
   /// The staged changes from the screen's previous snapshot (from an empty table for the
   /// first one).
   public let changeset: StagedChangeset
+  /// The navigation that brought the screen up, for a pushed screen's first snapshot.
+  public let navigation: Navigation?
 
   /// Creates a built snapshot.
-  public init(screen: ScreenRef, snapshot: TableSnapshot, changeset: StagedChangeset) {
+  public init(
+    screen: ScreenRef, snapshot: TableSnapshot, changeset: StagedChangeset, navigation: Navigation? = nil
+  ) {
     self.screen = screen
     self.snapshot = snapshot
     self.changeset = changeset
+    self.navigation = navigation
   }
 }
 

@@ -13,9 +13,11 @@ protocol ErasedScreen: Sendable {
   func nextPage(of section: SectionID) -> ScreenRequest?
   func sections() throws -> [Section]
   func route(_ row: Row) -> Route
-  var decoder: @Sendable ([UInt8]) throws -> any Sendable { get }
-  /// Adds decoded answers; returns `false` when one is not of the screen's model type.
-  mutating func add(_ answers: [(slot: String, model: any Sendable)], replacing: Bool) -> Bool
+  /// Decodes bodies into this screen's model type.
+  var decoder: any PageDecoder { get }
+  /// Adds decoded pages to their slots; returns `false` when they are not of the screen's
+  /// model type (they were decoded for another screen).
+  mutating func add(_ pages: any DecodedPages, slots: [String], replacing: Bool) -> Bool
 }
 
 /// Wraps a screen of known type and its typed state.
@@ -47,18 +49,14 @@ struct ScreenHolder<Wrapped: Screen>: ErasedScreen {
   func nextPage(of section: SectionID) -> ScreenRequest? { screen.nextPage(of: section, state: state) }
   func sections() throws -> [Section] { try screen.sections(for: state) }
   func route(_ row: Row) -> Route { screen.route(row, state: state) }
-  var decoder: @Sendable ([UInt8]) throws -> any Sendable {
-    let screen = screen
-    return { try screen.decode($0) }
-  }
+  var decoder: any PageDecoder { ScreenPageDecoder(screen: screen) }
 
-  mutating func add(_ answers: [(slot: String, model: any Sendable)], replacing: Bool) -> Bool {
-    var typed: [(slot: String, model: Wrapped.Model)] = []
-    for answer in answers {
-      guard let model = answer.model as? Wrapped.Model else { return false }
-      typed.append((answer.slot, model))
+  mutating func add(_ pages: any DecodedPages, slots: [String], replacing: Bool) -> Bool {
+    // The pages were made by this screen type's decoder, so this is a check, not a conversion.
+    guard let typed = pages as? TypedPages<Wrapped.Model>, typed.models.count == slots.count else {
+      return false
     }
-    state.add(typed, replacing: replacing)
+    state.add(zip(slots, typed.models).map { (slot: $0, model: $1) }, replacing: replacing)
     return true
   }
 }
@@ -69,4 +67,36 @@ func erase(_ screen: any Screen, parameters: FeedParameters) -> any ErasedScreen
     ScreenHolder(screen, parameters: parameters)
   }
   return open(screen)
+}
+
+/// Decodes bodies with a screen's own `decode(_:)`, straight into its `Model`.
+struct ScreenPageDecoder<Wrapped: Screen>: PageDecoder {
+  let screen: Wrapped
+
+  func decode(_ responses: [ReceivedResponse]) async -> Result<any DecodedPages, PipelineFailure> {
+    let screen = screen
+    let machine = DecodeStateMachine()
+    guard responses.count > 1 else {
+      return machine.decode(responses, with: screen.decode).map { TypedPages(models: $0) }
+    }
+    // Several bodies: decode them in parallel, then settle in request order.
+    let results = await withTaskGroup(of: (Int, Result<[Wrapped.Model], PipelineFailure>).self) { group in
+      for (index, received) in responses.enumerated() {
+        group.addTask { (index, machine.decode([received], with: screen.decode)) }
+      }
+      var results = [Result<[Wrapped.Model], PipelineFailure>?](repeating: nil, count: responses.count)
+      for await (index, result) in group { results[index] = result }
+      return results
+    }
+    var models: [Wrapped.Model] = []
+    models.reserveCapacity(responses.count)
+    for result in results {
+      switch result {
+      case .success(let decoded)?: models.append(contentsOf: decoded)
+      case .failure(let failure)?: return .failure(failure)
+      case nil: return .failure(PipelineFailure(.internal, stage: .decode, "a body was not decoded"))
+      }
+    }
+    return .success(TypedPages(models: models))
+  }
 }

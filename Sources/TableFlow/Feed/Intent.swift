@@ -78,21 +78,12 @@ public enum Intent: Hashable, Sendable, LosslessStringConvertible {
     }
   }
 
-  /// Parses a whole intents file: one intent a line, blank lines and `#` comments ignored.
+  /// Parses a whole intents file: one intent a line, blank lines and `#` comments ignored; a
+  /// trailing ` &` (see ``ScriptedIntent``) is accepted and dropped.
   ///
   /// - Throws: ``IntentSyntaxError`` with the 1-based line number of the first bad line.
   public static func parseScript(_ text: String) throws(IntentSyntaxError) -> [Intent] {
-    var intents: [Intent] = []
-    var lineNumber = 0
-    for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-      lineNumber += 1
-      do {
-        if let intent = try parse(line: line) { intents.append(intent) }
-      } catch {
-        throw IntentSyntaxError(error.message, line: lineNumber)
-      }
-    }
-    return intents
+    try ScriptedIntent.parseScript(text).map(\.intent)
   }
 
   /// The intents as a script: one line each, ending with a newline.

@@ -6,9 +6,6 @@ public struct ReplayOptions: Sendable {
   public var mode: RecordMode
   /// The live transport used by `.missing` and `.all`.
   public var live: (any Transport)?
-  /// Where `.missing` and `.all` write the new recording (replayed exchanges included, so the
-  /// new fixture is complete); `nil` records nothing.
-  public var recorder: SessionRecorder?
   /// Whether to wait out each recorded latency; by default time is virtual and answers are
   /// instant, with the recorded latency kept in `TransportResponse.elapsed`.
   public var realtime: Bool
@@ -24,14 +21,13 @@ public struct ReplayOptions: Sendable {
 
   /// Creates options; the defaults replay only, instantly, from an undamaged file.
   public init(
-    mode: RecordMode = .none, live: (any Transport)? = nil, recorder: SessionRecorder? = nil,
+    mode: RecordMode = .none, live: (any Transport)? = nil,
     realtime: Bool = false, clock: any Clock<Duration> = ContinuousClock(),
     salvagesDamage: Bool = false, limits: FixtureLimits = .standard,
     redaction: Redaction = .standard
   ) {
     self.mode = mode
     self.live = live
-    self.recorder = recorder
     self.realtime = realtime
     self.clock = clock
     self.salvagesDamage = salvagesDamage

@@ -98,27 +98,33 @@ public actor ReplayTransport: Transport {
   ///   `.none`; the recorded failure when the live request failed while recording;
   ///   `.cancelled` when the task is cancelled during a real-time wait.
   public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    try await answer(request, number: nil)
+  }
+
+  /// Answers request number `number` of the session with the recorded request of the same
+  /// number when it matches (so identical requests get their own answers), else as
+  /// ``send(_:)``.
+  public func send(_ request: TransportRequest, number: Int) async throws(TransportError) -> TransportResponse
+  {
+    try await answer(request, number: number)
+  }
+
+  private func answer(
+    _ request: TransportRequest, number: Int?
+  ) async throws(TransportError) -> TransportResponse {
     if options.mode == .all { return try await sendLive(request) }
     let incoming = redactor.redact(
       RecordedRequest(method: request.method.uppercased(), url: request.relativeURL, body: request.body))
-    switch matcher.answer(to: incoming) {
+    let outcome = number.map { matcher.answer(to: incoming, number: $0) } ?? matcher.answer(to: incoming)
+    switch outcome {
     case .response(let recorded):
       let response = TransportResponse(
         status: recorded.status, headers: recorded.headers.map { NameValue($0.name, $0.value) },
         body: recorded.body, elapsed: Self.duration(milliseconds: recorded.elapsedMilliseconds))
       try await wait(response.elapsed)
-      if let recorder = options.recorder {
-        let seq = await recorder.record(request: request)
-        await recorder.record(response: response, toRequest: seq)
-      }
       return response
     case .failure(let recorded):
-      let error = TransportError(Self.code(named: recorded.code), recorded.message)
-      if let recorder = options.recorder {
-        let seq = await recorder.record(request: request)
-        await recorder.record(failure: error, toRequest: seq)
-      }
-      throw error
+      throw TransportError(Self.code(named: recorded.code), recorded.message)
     case .unmatched(let message):
       guard options.mode == .missing else {
         throw TransportError(.notRecorded, "\(path): \(message)")
@@ -131,9 +137,6 @@ public actor ReplayTransport: Transport {
     guard let live = options.live else {
       throw TransportError(
         .notRecorded, "\(path): record mode \(options.mode.rawValue) needs a live transport")
-    }
-    if let recorder = options.recorder {
-      return try await RecordingTransport(live: live, recorder: recorder).send(request)
     }
     return try await live.send(request)
   }

@@ -1,7 +1,9 @@
 import FixtureKit
 
-/// Writes one recording session to a fixture: requests, responses and errors from
-/// `RecordingTransport`, intents from the pipeline, all in one `seq` order.
+/// Writes one recording session to a fixture, all in one `seq` order: given to a pipeline as
+/// `PipelineOptions.recorder`, intents, requests and answers in the order the transform stage
+/// applied them (what replay needs); or requests and answers as a `RecordingTransport` sends
+/// them.
 ///
 /// Every record is redacted, then compressed and flushed to `PATH.partial` before the call
 /// returns, so a killed process loses no completed record. `finish()` renames the file to

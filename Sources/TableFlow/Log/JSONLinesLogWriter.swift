@@ -1,7 +1,8 @@
 import TableCore
 
 /// The jsonl snapshot log: one JSON object a line, keys sorted, `"event"` naming the line's
-/// kind — `intent`, `response`, `snapshot`, `navigation`, `error`.
+/// kind — `intent` (with `"ignored"` and its reason when a rule ignored it), `response`,
+/// `cancel`, `snapshot`, `navigation`, `error`.
 ///
 /// A snapshot line is `{"changeset":{…},"event":"snapshot","screen":…,"snapshot":{…},
 /// "version":…}` with the snapshot and changeset in the interchange form of DESIGN.md; the
@@ -22,12 +23,26 @@ public struct JSONLinesLogWriter: SnapshotLogWriter {
       return .object([
         "event": .string("intent"), "intent": .string(intent.description), "screen": .string(screen.name),
       ])
-    case .responseReceived(let responses, let screen):
+    case .intentIgnored(let intent, let screen, let reason):
+      return .object([
+        "event": .string("intent"), "intent": .string(intent.description), "screen": .string(screen.name),
+        "ignored": .string(reason),
+      ])
+    case .requestCancelled(let batch, let reason):
+      return .object([
+        "event": .string("cancel"), "screen": .string(batch.screen.name), "reason": .string(reason),
+        "requests": .array(
+          batch.requests.map {
+            .object(["method": .string($0.method), "url": .string($0.relativeURL)])
+          }),
+      ])
+    case .responsesApplied(let fetched):
+      guard fetched.failure == nil else { return nil }
       // One line per batch keeps the log one line per event.
       return .object([
-        "event": .string("response"), "screen": .string(screen.name),
+        "event": .string("response"), "screen": .string(fetched.batch.screen.name),
         "responses": .array(
-          responses.map {
+          fetched.responses.map {
             .object([
               "method": .string($0.request.method), "url": .string($0.request.relativeURL),
               "status": .integer($0.response.status), "bytes": .integer($0.response.body.count),
@@ -66,7 +81,7 @@ public struct JSONLinesLogWriter: SnapshotLogWriter {
         "category": .string(failure.category.description), "message": .string(failure.message),
         "screen": screen.map { .string($0.name) } ?? .null,
       ])
-    case .requestStarted, .decoded, .snapshotBuilt:
+    case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled:
       return nil
     }
   }

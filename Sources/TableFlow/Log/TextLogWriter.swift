@@ -6,7 +6,9 @@ import TableCore
 /// one line per row with its position, kind, id, fields and height. Each later snapshot is
 /// the summary line and its changes, stage by stage, with the fields of inserted, reloaded
 /// and reconfigured rows, so the log grows with the changes. `full` prints every snapshot
-/// whole. Intents (`> load`), responses, navigation and errors get a line each.
+/// whole. Intents (`> load`, or `> load-more wish (ignored: …)`), responses, cancelled
+/// requests, navigation and errors get a line each, in the order the transform stage applied
+/// them.
 ///
 /// ```
 /// > load
@@ -36,8 +38,18 @@ public struct TextLogWriter: SnapshotLogWriter {
     switch event.event {
     case .intentReceived(let intent, _):
       out += "> " + TextEscaping.inline(intent.description) + "\n"
-    case .responseReceived(let responses, _):
-      for received in responses {
+    case .intentIgnored(let intent, _, let reason):
+      out +=
+        "> " + TextEscaping.inline(intent.description) + " (ignored: " + TextEscaping.inline(reason) + ")\n"
+    case .requestCancelled(let batch, let reason):
+      let requests = batch.requests.map {
+        TextEscaping.inline($0.method) + " " + TextEscaping.inline($0.relativeURL)
+      }
+      out += "cancelled " + requests.joined(separator: ", ") + " (" + TextEscaping.inline(reason) + ")\n"
+    case .responsesApplied(let fetched):
+      // A batch the fetch stage refused shows as its error line only.
+      guard fetched.failure == nil else { break }
+      for received in fetched.responses {
         let bytes = received.response.body.count
         out +=
           TextEscaping.inline(received.request.method) + " "
@@ -56,7 +68,7 @@ public struct TextLogWriter: SnapshotLogWriter {
       out += "error \(failure.stage)/\(failure.category)"
       if let screen { out += " in \(name(screen))" }
       out += ": " + TextEscaping.inline(failure.message) + "\n"
-    case .requestStarted, .decoded, .snapshotBuilt:
+    case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled:
       break
     }
     return out

@@ -2,13 +2,17 @@ import TableCore
 
 /// A feed's screens as a running pipeline: intents in, presented snapshots out.
 ///
-/// Stages are actors — fetch, decode, transform, present — and every step they take is an
-/// event on ``bus``, in one global order. Intents are handled one at a time, each until its
-/// snapshots are presented, so the output depends only on the feed, the transport's answers
-/// and the intents, never on scheduling.
+/// Four stage actors — fetch, decode, transform, present — each run on their own executor and
+/// talk only over ``bus``: each subscribes to the events it consumes and publishes the ones it
+/// produces, so decoding a page overlaps transforming, diffing, presenting and logging the
+/// previous one. Intents never wait for the network: the transform stage applies each intent
+/// to the current state as soon as it takes it from the bus, and each batch of answers when
+/// it arrives (see ``PipelineEvent``). Logs and recordings follow the order in which the
+/// transform stage applied things, so they do not depend on scheduling.
 ///
 /// Two ways to drive it:
-/// - ``run(_:onEvent:)`` runs a whole session (what the command line and golden tests use);
+/// - ``run(_:onEvent:)`` runs a scripted session, each intent once the previous one has
+///   settled (what the command line and golden tests use);
 /// - ``send(_:)`` plus ``updates`` for an app: send intents as the user acts, and apply each
 ///   update's changeset to the table view.
 ///
@@ -25,20 +29,28 @@ public final class Pipeline: Sendable {
   /// The root screen's name.
   public let rootScreenName: String
 
-  private let coordinator: PipelineCoordinator
   private let failures: FailureReporter
-  private let driver: Locked<Driver>
+  private let stages: Task<Void, Never>
+  /// The newest `settled` event, for the drivers that wait for the session to settle.
+  private let settledEvents: BusSubscription
+  private let replaysInOrder: Bool
+  private let control: Locked<Control>
 
-  private struct Driver {
+  private struct Control {
     /// Subscribed at creation, handed to the first reader of ``updates`` so that it sees
     /// every update even when intents were sent before it subscribed; `run` drops it.
     var firstSubscription: BusSubscription?
-    var continuation: AsyncStream<Intent>.Continuation?
-    var task: Task<Void, Never>?
-    var cancelled = false
+    /// The sequence number of the last intent sent.
+    var lastSent: UInt64?
+    /// The newest `settled(through:)` a driver has taken.
+    var settledThrough: UInt64?
+    /// Set by ``finish()`` and ``cancel()``: later intents are ignored.
+    var isClosed = false
+    var finishing: Task<Void, Never>?
   }
 
-  /// Creates a pipeline for `feed`, sending its requests through `transport`.
+  /// Creates a pipeline for `feed`, sending its requests through `transport`, and starts its
+  /// stages.
   ///
   /// Nothing happens until the first intent (usually ``Intent/load``).
   /// - Throws: ``FeedError`` when the feed rejects its parameters.
@@ -49,29 +61,46 @@ public final class Pipeline: Sendable {
   {
     let root = try feed.rootScreen(parameters: options.parameters)
     let bus = EventBus(capacity: options.busCapacity)
-    driver = Locked(Driver(firstSubscription: bus.subscribe()))
-    let jitter = ScheduleJitter(seed: options.effectiveSeed)
-    let failures = FailureReporter(bus: bus)
+    let failures = FailureReporter()
+    let shaker = options.effectiveSeed.map(ScheduleShaker.init)
     self.bus = bus
     self.failures = failures
     self.rootScreenName = root.name
-    let home = StageHome()
-    self.coordinator = PipelineCoordinator(
-      home: home,
-      fetch: FetchStage(home: home, transport: transport, bus: bus, failures: failures, jitter: jitter),
-      decode: DecodeStage(home: home, bus: bus, failures: failures, jitter: jitter),
-      transform: TransformStage(
-        home: home, machine: TransformStateMachine(root: root, parameters: options.parameters), bus: bus,
-        failures: failures, jitter: jitter),
-      present: PresentStage(home: home, bus: bus, failures: failures, jitter: jitter),
-      willHandle: options.willHandle)
+    self.replaysInOrder = options.replayOrder != nil
+    // Every subscription exists before the first event, so no stage misses one.
+    let fetchBox = StageMailbox(bus: bus, stage: .fetch, shaker: shaker)
+    let decodeBox = StageMailbox(bus: bus, stage: .decode, shaker: shaker)
+    let transformBox = StageMailbox(bus: bus, stage: .transform, shaker: shaker)
+    let presentBox = StageMailbox(bus: bus, stage: .present, shaker: shaker)
+    let recording = options.recorder.map { (SessionRecording(recorder: $0), bus.subscribe()) }
+    settledEvents = bus.subscribeLatest { event in
+      if case .settled = event { return true }
+      return false
+    }
+    control = Locked(Control(firstSubscription: bus.subscribe()))
+
+    let fetch = FetchStage(transport: transport, bus: bus, requestTimeout: options.requestTimeout)
+    let decode = DecodeStage(bus: bus)
+    let transform = TransformStage(
+      machine: TransformStateMachine(root: root, parameters: options.parameters),
+      order: ApplyOrder(replay: options.replayOrder), bus: bus, failures: failures)
+    let present = PresentStage(bus: bus, failures: failures)
+    stages = Task {
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { await fetch.run(fetchBox) }
+        group.addTask { await decode.run(decodeBox) }
+        group.addTask { await transform.run(transformBox) }
+        group.addTask { await present.run(presentBox) }
+        if let (recording, subscription) = recording {
+          group.addTask { await recording.run(subscription) }
+        }
+      }
+    }
   }
 
   deinit {
-    driver.withLock { driver in
-      driver.continuation?.finish()
-      driver.task?.cancel()
-    }
+    stages.cancel()
+    bus.finish()
   }
 
   /// The most severe failure seen so far, if any: what a command-line tool exits with.
@@ -79,47 +108,75 @@ public final class Pipeline: Sendable {
 
   // MARK: Running a session
 
-  /// Runs a whole session: handles each intent after the previous one's snapshots are
-  /// presented, calling `onEvent` with every event in order on the caller's task, then
-  /// finishes the bus.
+  /// Runs a scripted session: sends each intent once the previous one has settled (nothing in
+  /// flight, everything presented), calling `onEvent` with every event in bus order on the
+  /// caller's task, then finishes the bus and waits for the stages to stop.
   ///
-  /// A pipeline runs one session: call this once, and not together with ``send(_:)``.
-  /// Cancelling the calling task stops every stage and request in flight promptly; the
-  /// outcome then says `wasCancelled`.
+  /// With ``PipelineOptions/replayOrder`` every intent is sent at once and the pipeline applies
+  /// them, with their answers, in the recorded order. A pipeline runs one session: call this
+  /// once, and not together with ``send(_:)``. Cancelling the calling task stops every stage
+  /// and request in flight promptly; the outcome then says `wasCancelled`.
   /// - Returns: the worst failure seen and counts.
   public func run(
     _ intents: some Sequence<Intent> & Sendable, onEvent: (BusEvent) -> Void = { _ in }
   ) async -> SessionOutcome {
+    await run(script: intents.map { ScriptedIntent($0) }, onEvent: onEvent)
+  }
+
+  /// Runs a scripted session like ``run(_:onEvent:)``, except that after a line that
+  /// ``ScriptedIntent/sendsNextAtOnce`` the next intent is sent without waiting for it to
+  /// settle, as a user acting while a page loads. The session ends once the last intent has
+  /// settled.
+  public func run(
+    script: [ScriptedIntent], onEvent: (BusEvent) -> Void = { _ in }
+  ) async -> SessionOutcome {
     let subscription = bus.subscribe()
-    driver.withLock { $0.firstSubscription = nil }
+    control.withLock { $0.firstSubscription = nil }
     var presented = 0
     var events = 0
-    let completed = await withTaskGroup(of: Bool.self) { group in
-      group.addTask {
-        defer { self.bus.finish() }
-        return await self.coordinator.handle(intents)
+    let completed = await withTaskCancellationHandler {
+      await withTaskGroup(of: Bool.self) { group in
+        group.addTask { await self.drive(script) }
+        for await event in subscription {
+          events += 1
+          if case .presented = event.event { presented += 1 }
+          onEvent(event)
+        }
+        return await group.next() ?? false
       }
-      for await event in subscription {
-        events += 1
-        if case .presented = event.event { presented += 1 }
-        onEvent(event)
-      }
-      return await group.next() ?? false
+    } onCancel: {
+      self.cancel()
     }
     return SessionOutcome(
       worstFailure: failures.worst, presentedCount: presented, eventCount: events, wasCancelled: !completed)
   }
 
+  /// Sends the script's intents, each once the previous one has settled unless it says
+  /// otherwise; `false` when cancelled before the end.
+  private func drive(_ script: [ScriptedIntent]) async -> Bool {
+    var last: UInt64?
+    for (index, line) in script.enumerated() {
+      guard let sequence = post(line.intent) else { break }
+      last = sequence
+      let waits = !replaysInOrder && !line.sendsNextAtOnce && index < script.count - 1
+      if waits, !(await waitUntilSettled(through: sequence)) { break }
+    }
+    let settled = await last.asyncMap { await waitUntilSettled(through: $0) } ?? true
+    let wasCancelled = control.withLock { $0.isClosed }
+    await stop()
+    return settled && !wasCancelled && !Task.isCancelled
+  }
+
   // MARK: Driving it from an app
 
-  /// Queues an intent; intents are handled in the order sent, each until presented.
+  /// Sends an intent: the transform stage applies it to the current screen as soon as it
+  /// takes it from the bus, without waiting for requests in flight.
   ///
-  /// Sending after ``finish()`` or ``cancel()`` does nothing.
+  /// Never suspends. Sending after ``finish()`` or ``cancel()`` does nothing.
   public func send(_ intent: Intent) {
-    driver.withLock { driver in
-      guard !driver.cancelled else { return }
-      if driver.continuation == nil { startDriver(&driver) }
-      driver.continuation?.yield(intent)
+    control.withLock { control in
+      guard !control.isClosed else { return }
+      control.lastSent = bus.post(.intentSent(intent))
     }
   }
 
@@ -130,9 +187,9 @@ public final class Pipeline: Sendable {
   /// intents must read ``updates``: unread updates hold the stages back once `busCapacity`
   /// events are waiting (nothing is ever dropped).
   public var updates: PipelineUpdates {
-    let first = driver.withLock { driver in
-      defer { driver.firstSubscription = nil }
-      return driver.firstSubscription
+    let first = control.withLock { control in
+      defer { control.firstSubscription = nil }
+      return control.firstSubscription
     }
     return PipelineUpdates(pipeline: self, subscription: first ?? bus.subscribe())
   }
@@ -144,7 +201,7 @@ public final class Pipeline: Sendable {
   /// them. Ends and cancels like ``updates``. Reading it releases the subscription kept for the
   /// first reader of ``updates``.
   public var latestUpdates: PipelineUpdates {
-    driver.withLock { $0.firstSubscription = nil }
+    control.withLock { $0.firstSubscription = nil }
     let subscription = bus.subscribeLatest { event in
       if case .presented = event { return true }
       return false
@@ -152,40 +209,62 @@ public final class Pipeline: Sendable {
     return PipelineUpdates(pipeline: self, subscription: subscription)
   }
 
-  /// Ends the session once the queued intents are handled: ``updates`` then ends.
+  /// Ends the session once every intent sent so far has settled (nothing in flight, everything
+  /// presented): ``updates`` then ends. Later intents are ignored.
   public func finish() {
-    let started = driver.withLock { driver in
-      if driver.continuation == nil && !driver.cancelled { startDriver(&driver) }
-      driver.continuation?.finish()
-      return driver.task != nil
-    }
-    if !started { bus.finish() }
-  }
-
-  /// Stops every stage and request in flight and ends ``updates``.
-  public func cancel() {
-    let task = driver.withLock { driver in
-      driver.cancelled = true
-      driver.continuation?.finish()
-      return driver.task
-    }
-    task?.cancel()
-    bus.finish()
-  }
-
-  private func startDriver(_ driver: inout Driver) {
-    let (intents, continuation) = AsyncStream<Intent>.makeStream()
-    driver.continuation = continuation
-    let bus = bus
-    // Weak: a pipeline dropped without `finish()` ends its driver instead of living forever.
-    driver.task = Task { [weak self] in
-      defer { bus.finish() }
-      for await intent in intents {
-        guard let self, await self.handle(intent) else { return }
+    control.withLock { control in
+      guard !control.isClosed else { return }
+      control.isClosed = true
+      let last = control.lastSent
+      control.finishing = Task {
+        if let last { _ = await self.waitUntilSettled(through: last) }
+        await self.stop()
       }
     }
   }
 
-  /// Handles one intent until its snapshots are presented; `false` when cancelled.
-  func handle(_ intent: Intent) async -> Bool { await coordinator.handle(intent) }
+  /// Stops every stage and request in flight at once and ends ``updates``.
+  public func cancel() {
+    control.withLock { $0.isClosed = true }
+    stages.cancel()
+    bus.finish()
+  }
+
+  // MARK: Internals
+
+  /// Posts an intent unless the pipeline was closed; its sequence number.
+  private func post(_ intent: Intent) -> UInt64? {
+    control.withLock { control in
+      guard !control.isClosed else { return nil }
+      let sequence = bus.post(.intentSent(intent))
+      control.lastSent = sequence
+      return sequence
+    }
+  }
+
+  /// Waits until the transform stage has settled after event `sequence`; `false` when the
+  /// bus finished first.
+  private func waitUntilSettled(through sequence: UInt64) async -> Bool {
+    while true {
+      if let through = control.withLock({ $0.settledThrough }), through >= sequence { return true }
+      guard let batch = await settledEvents.nextBatch() else { return false }
+      for event in batch {
+        guard case .settled(let through) = event.event else { continue }
+        control.withLock { $0.settledThrough = max($0.settledThrough ?? 0, through) }
+      }
+    }
+  }
+
+  /// Finishes the bus and waits for every stage to stop.
+  private func stop() async {
+    bus.finish()
+    await stages.value
+  }
+}
+
+extension Optional {
+  fileprivate func asyncMap<Result>(_ transform: (Wrapped) async -> Result) async -> Result? {
+    guard let self else { return nil }
+    return await transform(self)
+  }
 }

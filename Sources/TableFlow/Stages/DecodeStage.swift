@@ -1,39 +1,29 @@
-/// Decodes a batch's response bodies into the screen's model and publishes `decoded` or
-/// `failed`.
+/// Decodes each batch the fetch stage received (`responseReceived`) into the model type of the
+/// screen that sent it, and publishes `decoded`: the typed pages, or the failure (the fetch's
+/// own, or the first body in request order that did not decode, with its coding path and byte
+/// offset). The bodies of one batch decode in parallel.
 actor DecodeStage {
-  /// How a batch ended.
-  enum Outcome: Sendable {
-    case decoded([any Sendable])
-    case failed(PipelineFailure)
-  }
-
-  private let home: StageHome
-
-  /// Runs on the executor all stages share (see ``StageHome``).
-  nonisolated var unownedExecutor: UnownedSerialExecutor { home.unownedExecutor }
-
   private let bus: EventBus
-  private let jitter: ScheduleJitter
-  private let failures: FailureReporter
-  private let machine = DecodeStateMachine()
 
-  init(home: StageHome, bus: EventBus, failures: FailureReporter, jitter: ScheduleJitter) {
-    self.home = home
-    self.failures = failures
-    self.bus = bus
-    self.jitter = jitter
+  init(bus: EventBus) { self.bus = bus }
+
+  /// Takes events until the bus finishes.
+  func run(_ mailbox: StageMailbox) async {
+    while let batch = await mailbox.next() {
+      for event in batch {
+        guard case .responseReceived(let fetched) = event.event else { continue }
+        await bus.publish(.decoded(await Self.decode(fetched)))
+      }
+    }
   }
 
-  func decode(_ job: FetchJob, _ responses: [ReceivedResponse]) async -> Outcome {
-    await jitter.pause(job.id &* 41)
-    switch machine.decode(responses, with: job.decode) {
-    case .publish(let models):
-      await bus.publish(
-        .decoded(DecodedBatch(screen: job.screen, slots: job.requests.map(\.slot), models: models)))
-      return .decoded(models)
-    case .fail(let failure):
-      await failures.report(failure, screen: job.screen)
-      return .failed(failure)
+  static func decode(_ fetched: FetchedBatch) async -> DecodedBatch {
+    if let failure = fetched.failure {
+      return DecodedBatch(fetched: fetched, failure: failure, pages: nil)
+    }
+    switch await fetched.batch.decoder.decode(fetched.responses) {
+    case .success(let pages): return DecodedBatch(fetched: fetched, failure: nil, pages: pages)
+    case .failure(let failure): return DecodedBatch(fetched: fetched, failure: failure, pages: nil)
     }
   }
 }

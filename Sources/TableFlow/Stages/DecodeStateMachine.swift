@@ -4,26 +4,21 @@ import Foundation
 /// decoded models or on the first failure, described with its coding path and byte offset
 /// when known.
 struct DecodeStateMachine {
-  /// How a batch settled.
-  enum Action: Sendable {
-    case publish([any Sendable])
-    case fail(PipelineFailure)
-  }
-
-  /// Decodes every body with `decode`; pure apart from what `decode` does.
-  func decode(
-    _ responses: [ReceivedResponse], with decode: ([UInt8]) throws -> any Sendable
-  ) -> Action {
-    var models: [any Sendable] = []
+  /// Decodes every body with `decode`, in order; the models, or the first failure. Pure apart
+  /// from what `decode` does.
+  func decode<Model>(
+    _ responses: [ReceivedResponse], with decode: ([UInt8]) throws -> Model
+  ) -> Result<[Model], PipelineFailure> {
+    var models: [Model] = []
     models.reserveCapacity(responses.count)
     for received in responses {
       do {
         models.append(try decode(received.response.body))
       } catch {
-        return .fail(Self.failure(error, decoding: received))
+        return .failure(Self.failure(error, decoding: received))
       }
     }
-    return .publish(models)
+    return .success(models)
   }
 
   /// A `data` failure naming the request, the coding path and the byte offset when known.

@@ -1,75 +1,112 @@
-/// Sends a screen's requests through the transport, concurrently, and publishes
-/// `requestStarted`, then `responseReceived` (in request order) or `failed`.
+/// Sends each batch the transform stage starts (`requestStarted`) through the transport, its
+/// requests concurrently and each batch on its own, and publishes `responseReceived` with every
+/// result in request order. `requestCancelled` cancels a batch in flight, which then publishes
+/// nothing.
 ///
-/// Cancelling the calling task cancels every request in flight.
+/// A request the transport has not answered within its timeout (the request's own, else
+/// `PipelineOptions.requestTimeout`) is cancelled and fails with `.timedOut`. When the stage
+/// stops (the bus finished or the pipeline was cancelled) every request in flight is cancelled
+/// and awaited.
 actor FetchStage {
-  /// How a batch ended.
-  enum Outcome: Sendable {
-    case answered([ReceivedResponse])
-    case failed(PipelineFailure)
-    case cancelled
-  }
-
-  private let home: StageHome
-
-  /// Runs on the executor all stages share (see ``StageHome``).
-  nonisolated var unownedExecutor: UnownedSerialExecutor { home.unownedExecutor }
-
   private let transport: any Transport
   private let bus: EventBus
-  private let jitter: ScheduleJitter
-  private let failures: FailureReporter
+  private let requestTimeout: Duration?
   private var machine = FetchStateMachine()
+  private var inFlight: [Int: Task<Void, Never>] = [:]
 
-  init(
-    home: StageHome, transport: any Transport, bus: EventBus, failures: FailureReporter,
-    jitter: ScheduleJitter
-  ) {
-    self.home = home
-    self.failures = failures
+  init(transport: any Transport, bus: EventBus, requestTimeout: Duration?) {
     self.transport = transport
     self.bus = bus
-    self.jitter = jitter
+    self.requestTimeout = requestTimeout
   }
 
-  func perform(_ job: FetchJob) async -> Outcome {
-    await jitter.pause(job.id)
-    let requests = job.requests.map(\.request)
-    await bus.publish(.requestStarted(requests, screen: job.screen))
-    var settled = machine.start(job: job.id, requests: job.requests)
+  /// Takes events until the bus finishes, then cancels and awaits what is in flight.
+  func run(_ mailbox: StageMailbox) async {
+    while let batch = await mailbox.next() {
+      for event in batch {
+        switch event.event {
+        case .requestStarted(let requests):
+          inFlight[requests.id] = Task { await self.fetch(requests) }
+        case .requestCancelled(let requests, _):
+          inFlight.removeValue(forKey: requests.id)?.cancel()
+        default:
+          break
+        }
+      }
+    }
+    let tasks = inFlight.values
+    inFlight = [:]
+    for task in tasks { task.cancel() }
+    for task in tasks { await task.value }
+  }
+
+  private func fetch(_ batch: RequestBatch) async {
+    defer { inFlight[batch.id] = nil }
+    let requests = batch.requests
+    var results = [Result<TransportResponse, TransportError>?](repeating: nil, count: requests.count)
+    var settled = machine.start(job: batch.id, requests: batch.screenRequests)
     if settled == nil {
       let transport = transport
-      let jitter = jitter
+      let timeout = requestTimeout
       settled = await withTaskGroup(of: (Int, Result<TransportResponse, TransportError>).self) { group in
         for (index, request) in requests.enumerated() {
           group.addTask {
-            await jitter.pause(job.id &* 31 &+ index)
-            do throws(TransportError) {
-              let response = try await transport.send(request)
-              await jitter.pause(job.id &* 37 &+ index)
-              return (index, .success(response))
-            } catch {
-              return (index, .failure(error))
-            }
+            let number = batch.firstRequestNumber + index
+            return (
+              index,
+              await Self.send(
+                request, number: number, through: transport, timeout: request.timeout ?? timeout)
+            )
           }
         }
         for await (index, result) in group {
-          if let action = machine.received(job: job.id, index: index, result) { return action }
+          results[index] = result
+          if let action = machine.received(job: batch.id, index: index, result) { return action }
         }
         return .cancelled
       }
     }
-    if Task.isCancelled { return .cancelled }
+    if Task.isCancelled { return }
+    let failure: PipelineFailure?
     switch settled {
-    case .complete(let responses):
-      let received = zip(requests, responses).map { ReceivedResponse(request: $0, response: $1) }
-      await bus.publish(.responseReceived(received, screen: job.screen))
-      return .answered(received)
-    case .fail(let failure):
-      await failures.report(failure, screen: job.screen)
-      return .failed(failure)
-    case .cancelled, nil:
-      return .cancelled
+    case .complete?: failure = nil
+    case .fail(let reason)?: failure = reason
+    case .cancelled?, nil: return
+    }
+    let outcome = FetchedBatch(batch: batch, results: results.compactMap { $0 }, failure: failure)
+    await bus.publish(.responseReceived(outcome))
+  }
+
+  /// Sends one request, cut after `timeout` when there is one.
+  private static func send(
+    _ request: TransportRequest, number: Int, through transport: any Transport, timeout: Duration?
+  ) async -> Result<TransportResponse, TransportError> {
+    guard let timeout else { return await send(request, number: number, through: transport) }
+    return await withTaskGroup(of: Result<TransportResponse, TransportError>?.self) { group in
+      group.addTask { await send(request, number: number, through: transport) }
+      group.addTask {
+        do {
+          try await Task.sleep(for: timeout)
+        } catch {
+          return nil  // cancelled: the answer came first, or the batch was cancelled
+        }
+        return .failure(TransportError(.timedOut, "no answer within \(timeout)"))
+      }
+      defer { group.cancelAll() }
+      while let next = await group.next() {
+        if let result = next { return result }
+      }
+      return .failure(TransportError(.cancelled, "the request was cancelled"))
+    }
+  }
+
+  private static func send(
+    _ request: TransportRequest, number: Int, through transport: any Transport
+  ) async -> Result<TransportResponse, TransportError> {
+    do throws(TransportError) {
+      return .success(try await transport.send(request, number: number))
+    } catch {
+      return .failure(error)
     }
   }
 }

@@ -1,37 +1,35 @@
-/// Presents built snapshots through each screen's headless table: numbers versions and
-/// publishes `presented` (after a `failed` event when the table rejected a changeset).
+/// Presents what the transform stage built: applies each `snapshotBuilt` to its screen's
+/// headless table and shows a popped-to screen again on `navigated(.popped)`, publishing
+/// `presented` (after a `failed` event when the table rejected a changeset). A popped screen's
+/// table is forgotten.
 actor PresentStage {
-  private let home: StageHome
-
-  /// Runs on the executor all stages share (see ``StageHome``).
-  nonisolated var unownedExecutor: UnownedSerialExecutor { home.unownedExecutor }
-
   private var machine = PresentStateMachine()
   private let bus: EventBus
   private let failures: FailureReporter
-  private let jitter: ScheduleJitter
 
-  init(home: StageHome, bus: EventBus, failures: FailureReporter, jitter: ScheduleJitter) {
-    self.home = home
+  init(bus: EventBus, failures: FailureReporter) {
     self.bus = bus
     self.failures = failures
-    self.jitter = jitter
   }
 
-  func present(_ built: BuiltSnapshot, navigation: Navigation?) async {
-    await jitter.pause(53)
-    let action = machine.present(built, navigation: navigation)
-    if let failure = action.failure {
-      await bus.publish(contentsOf: [
-        failures.record(failure, screen: built.screen), .presented(action.update),
-      ])
-    } else {
-      await bus.publish(.presented(action.update))
+  /// Takes events until the bus finishes.
+  func run(_ mailbox: StageMailbox) async {
+    while let batch = await mailbox.next() {
+      var events: [PipelineEvent] = []
+      for event in batch {
+        switch event.event {
+        case .snapshotBuilt(let built):
+          let action = machine.present(built, navigation: built.navigation)
+          if let failure = action.failure { events.append(failures.record(failure, screen: built.screen)) }
+          events.append(.presented(action.update))
+        case .navigated(.popped(let popped, let revealed)):
+          events.append(.presented(machine.reveal(revealed, navigation: .popped(popped, to: revealed))))
+          machine.forget(popped)
+        default:
+          break
+        }
+      }
+      await bus.publish(contentsOf: events)
     }
-  }
-
-  func reveal(_ screen: ScreenRef, navigation: Navigation) async {
-    await jitter.pause(59)
-    await bus.publish(.presented(machine.reveal(screen, navigation: navigation)))
   }
 }

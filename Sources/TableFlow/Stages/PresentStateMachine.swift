@@ -53,6 +53,12 @@ struct PresentStateMachine {
       navigation: navigation)
   }
 
+  /// Forgets a popped screen's table: it is never shown again.
+  mutating func forget(_ screen: ScreenRef) { shown[screen.instance] = nil }
+
+  /// The number of screens whose tables are kept.
+  var screenCount: Int { shown.count }
+
   /// The version a screen shows, 0 before its first snapshot.
   func version(of screen: ScreenRef) -> Int { shown[screen.instance]?.version ?? 0 }
 

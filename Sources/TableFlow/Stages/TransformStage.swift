@@ -1,75 +1,100 @@
-/// Owns the navigation stack and every screen's state; turns intents and decoded answers into
-/// snapshots. Publishes `intentReceived`, `navigated`, `snapshotBuilt` and its own `failed`
-/// events, and hands fetches and presentations back to the pipeline.
+/// Owns the navigation stack and every screen's state: applies intents (`intentSent`) and
+/// decoded answers (`decoded`) one at a time, in the order it takes them from the bus (or a
+/// replay's recorded order), and publishes what each one caused, starting with its mark —
+/// `intentReceived`, `intentIgnored` or `responsesApplied` — then requests, cancellations,
+/// navigation, failures and snapshots.
+///
+/// It applies the next input only once the present stage has presented every snapshot it
+/// built (it sees their `presented` events), so the marks, snapshots and presentations of one
+/// input come before the next input's on the bus: logs and recordings read in applied order.
+/// When nothing is left to apply, in flight or unpresented, it publishes `settled`.
 actor TransformStage {
-  /// Work for the other stages, in order.
-  enum Work: Sendable {
-    case fetch(FetchJob)
-    case present(BuiltSnapshot, navigation: Navigation?)
-    case reveal(ScreenRef, navigation: Navigation)
-  }
-
-  private let home: StageHome
-
-  /// Runs on the executor all stages share (see ``StageHome``).
-  nonisolated var unownedExecutor: UnownedSerialExecutor { home.unownedExecutor }
-
   private var machine: TransformStateMachine
+  private var order: ApplyOrder
   private let bus: EventBus
   private let failures: FailureReporter
-  private let jitter: ScheduleJitter
+  private var unpresented = 0
+  private var lastTaken: UInt64 = 0
+  private var owesSettled = false
 
-  init(
-    home: StageHome, machine: TransformStateMachine, bus: EventBus, failures: FailureReporter,
-    jitter: ScheduleJitter
-  ) {
-    self.home = home
+  init(machine: TransformStateMachine, order: ApplyOrder, bus: EventBus, failures: FailureReporter) {
     self.machine = machine
+    self.order = order
     self.bus = bus
     self.failures = failures
-    self.jitter = jitter
   }
 
-  func received(_ intent: Intent) async -> [Work] {
-    await jitter.pause(1)
-    return await perform(machine.received(intent), after: [.intentReceived(intent, screen: machine.top)])
+  /// Takes events until the bus finishes.
+  func run(_ mailbox: StageMailbox) async {
+    while let batch = await mailbox.next() {
+      for event in batch {
+        lastTaken = event.sequence
+        switch event.event {
+        case .intentSent(let intent):
+          order.enqueue(.intent(intent))
+          owesSettled = true
+        case .decoded(let decoded):
+          order.enqueue(.answers(decoded))
+          owesSettled = true
+        case .presented:
+          unpresented -= 1
+        default:
+          break
+        }
+      }
+      await applyWhatIsReady()
+    }
   }
 
-  func decoded(_ job: FetchJob, models: [any Sendable]) async -> [Work] {
-    await jitter.pause(job.id &* 43)
-    return await perform(machine.decoded(job: job.id, models: models))
+  private func applyWhatIsReady() async {
+    while unpresented == 0, let input = nextInput() {
+      let actions: [TransformStateMachine.Action]
+      switch input {
+      case .intent(let intent): actions = self.machine.received(intent)
+      case .answers(let decoded): actions = self.machine.decoded(decoded)
+      }
+      await bus.publish(contentsOf: events(for: actions))
+    }
+    if unpresented == 0, owesSettled, order.isEmpty, machine.inFlightCount == 0 {
+      owesSettled = false
+      await bus.publish(.settled(through: lastTaken))
+    }
   }
 
-  func fetchFailed(_ job: FetchJob, _ failure: PipelineFailure) async -> [Work] {
-    await jitter.pause(job.id &* 47)
-    return await perform(machine.fetchFailed(job: job.id, failure))
+  private func nextInput() -> ApplyOrder.Input? {
+    let pending = machine.pending
+    return order.next(
+      isPending: { pending[$0] != nil },
+      isInFlight: { number in pending.values.contains { $0.batch.contains(requestNumber: number) } })
   }
 
-  /// Publishes the actions' events as one batch (after `earlier`) and returns the work for the
-  /// other stages.
-  private func perform(
-    _ actions: [TransformStateMachine.Action], after earlier: [PipelineEvent] = []
-  ) async -> [Work] {
-    var work: [Work] = []
-    var events = earlier
+  /// The actions' events, in order; counts the presentations they ask for.
+  private func events(for actions: [TransformStateMachine.Action]) -> [PipelineEvent] {
+    var events: [PipelineEvent] = []
+    events.reserveCapacity(actions.count + 1)
     for action in actions {
       switch action {
-      case .fetch(let job):
-        work.append(.fetch(job))
-      case .build(let built, let navigation):
-        if let navigation { events.append(.navigated(navigation)) }
+      case .applied(let intent, let screen):
+        events.append(.intentReceived(intent, screen: screen))
+      case .ignored(let intent, let screen, let reason):
+        events.append(.intentIgnored(intent, screen: screen, reason: reason))
+      case .answered(let fetched):
+        events.append(.responsesApplied(fetched))
+      case .start(let batch):
+        events.append(.requestStarted(batch))
+      case .cancel(let batch, let reason):
+        events.append(.requestCancelled(batch, reason: reason))
+      case .build(let built):
+        if let navigation = built.navigation { events.append(.navigated(navigation)) }
         events.append(.snapshotBuilt(built))
-        work.append(.present(built, navigation: navigation))
+        unpresented += 1
       case .navigate(let navigation):
         events.append(.navigated(navigation))
-      case .reveal(let screen, let navigation):
-        events.append(.navigated(navigation))
-        work.append(.reveal(screen, navigation: navigation))
+        if case .popped = navigation { unpresented += 1 }
       case .fail(let failure, let screen):
         events.append(failures.record(failure, screen: screen))
       }
     }
-    await bus.publish(contentsOf: events)
-    return work
+    return events
   }
 }

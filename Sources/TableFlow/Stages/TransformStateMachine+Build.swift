@@ -33,7 +33,7 @@ extension TransformStateMachine {
     stack[index].snapshot = snapshot
     stack[index].hasBuilt = true
     actions.append(
-      .build(BuiltSnapshot(screen: ref, snapshot: snapshot, changeset: changeset), navigation: navigation))
+      .build(BuiltSnapshot(screen: ref, snapshot: snapshot, changeset: changeset, navigation: navigation)))
     return actions
   }
 
@@ -66,7 +66,7 @@ extension TransformStateMachine {
     if entry.screen.isLoading {
       row = StatusRows.loadingRow()
     } else if let failure = entry.screen.failure {
-      row = StatusRows.errorRow(failure, retry: entry.retry?.retryIntent)
+      row = StatusRows.errorRow(failure, retry: entry.retry?.intent)
     } else if content.allSatisfy({ $0.rows.isEmpty && !$0.isCollapsed }) {
       row = StatusRows.emptyRow()
     } else {

@@ -1,24 +1,37 @@
 import TableCore
 
-/// The transform stage's logic: the navigation stack, each screen's state, and how intents and
-/// answers turn into fetches, snapshots and navigation. Synchronous and deterministic; the
-/// feed's screen functions it calls are pure.
+/// The transform stage's logic: the navigation stack, each screen's state, the batches in
+/// flight, and how intents and answers turn into requests, snapshots and navigation.
+/// Synchronous and deterministic; the feed's screen functions it calls are pure.
+///
+/// Two inputs, each applied at once to the current state: ``received(_:)`` for an intent
+/// (the one place where intents are applied is `apply(_:at:depth:)`, in
+/// `TransformStateMachine+Intents.swift`) and ``decoded(_:)`` for a batch's answers. Neither
+/// waits for the network: an intent that needs answers starts a batch and returns; the answers
+/// are applied when they arrive.
 struct TransformStateMachine {
-  /// What the stage must do, in order.
+  /// What the stage must publish, in order.
   enum Action: Sendable {
-    /// Send these requests; report the answers with `decoded` or `fetchFailed`.
-    case fetch(FetchJob)
-    /// Publish this snapshot and hand it to the presenter (with the navigation that brought
-    /// its screen up, for a pushed screen's first snapshot).
-    case build(BuiltSnapshot, navigation: Navigation?)
-    /// Publish this navigation (a link opened).
+    /// The intent was applied to this screen (`intentReceived`).
+    case applied(Intent, screen: ScreenRef)
+    /// The intent was ignored by rule (`intentIgnored`).
+    case ignored(Intent, screen: ScreenRef, reason: String)
+    /// A batch's answers (or its failure) were applied (`responsesApplied`).
+    case answered(FetchedBatch)
+    /// Send this batch (`requestStarted`).
+    case start(RequestBatch)
+    /// Give up this batch in flight (`requestCancelled`).
+    case cancel(RequestBatch, reason: String)
+    /// Present this snapshot (`navigated` for its navigation, if any, then `snapshotBuilt`).
+    case build(BuiltSnapshot)
+    /// Publish this navigation: a link opened, or a screen popped (the present stage then
+    /// shows the revealed screen again).
     case navigate(Navigation)
-    /// A screen was popped: publish the navigation and show `revealed` again as it was.
-    case reveal(ScreenRef, navigation: Navigation)
     /// Publish this failure.
     case fail(PipelineFailure, screen: ScreenRef?)
   }
 
+  /// One screen on the stack.
   struct Entry {
     var ref: ScreenRef
     var screen: any ErasedScreen
@@ -27,176 +40,146 @@ struct TransformStateMachine {
     /// The feed's sections from the last successful transform.
     var content: [Section] = []
     /// What the error row's retry does.
-    var retry: FetchJob?
+    var retry: Retry?
     var hasBuilt = false
+    /// The load or refresh in flight, if any.
+    var loadBatch: Int?
+    /// The load-more batches in flight, by section.
+    var moreBatches: [SectionID: Int] = [:]
+  }
+
+  /// What a failed batch's retry sends again.
+  struct Retry {
+    var requests: [ScreenRequest]
+    var purpose: Purpose
+    var intent: String
+  }
+
+  /// Why a batch was sent.
+  enum Purpose: Hashable {
+    case load(ScreenLoad)
+    case more(SectionID)
+    case send
+  }
+
+  /// A batch in flight.
+  struct Pending {
+    var batch: RequestBatch
+    var purpose: Purpose
+    var retryIntent: String
   }
 
   var stack: [Entry]
-  private var nextInstance = 1
-  private var nextJob = 1
-  private var pendingJobs: [Int: FetchJob] = [:]
-  private let parameters: FeedParameters
+  private var nextInstance = 2
+  private var nextBatch = 1
+  private var nextRequestNumber = 0
+  private(set) var pending: [Int: Pending] = [:]
+  let parameters: FeedParameters
 
   init(root: any Screen, parameters: FeedParameters) {
     self.parameters = parameters
     let ref = ScreenRef(instance: 1, name: root.name, depth: 0)
-    nextInstance = 2
     stack = [Entry(ref: ref, screen: erase(root, parameters: parameters))]
   }
 
   /// The screen on top of the stack.
   var top: ScreenRef { stack[stack.count - 1].ref }
 
-  // MARK: Events
+  /// The number of batches in flight.
+  var inFlightCount: Int { pending.count }
 
-  /// An intent arrived for the top screen.
-  mutating func received(_ intent: Intent) -> [Action] {
-    received(intent, depth: 0)
+  /// Whether a batch holding request number `number` of the session is in flight.
+  func isInFlight(requestNumber number: Int) -> Bool {
+    pending.values.contains { $0.batch.contains(requestNumber: number) }
   }
 
-  /// The answers of a job arrived, decoded, in request order.
-  mutating func decoded(job id: Int, models: [any Sendable]) -> [Action] {
-    guard let job = pendingJobs.removeValue(forKey: id), let index = index(of: job.screen) else { return [] }
-    let answers = zip(job.requests, models).map { (slot: $0.slot, model: $1) }
+  // MARK: Inputs
+
+  /// An intent arrived: apply it to the top screen now.
+  mutating func received(_ intent: Intent) -> [Action] {
+    apply(intent, at: stack.count - 1, depth: 0)
+  }
+
+  /// A batch's answers arrived, decoded, in request order: apply them together. Answers to a
+  /// batch no longer in flight (cancelled, superseded, or its screen popped) are dropped.
+  mutating func decoded(_ decoded: DecodedBatch) -> [Action] {
+    guard let job = pending.removeValue(forKey: decoded.batch.id) else { return [] }
+    guard let index = index(of: job.batch.screen) else { return [] }
+    settle(job, at: index)
+    var actions: [Action] = [.answered(decoded.fetched)]
+    if let failure = decoded.failure {
+      actions.append(.fail(failure, screen: job.batch.screen))
+      return actions + failed(job, failure, at: index)
+    }
     var replacing = false
     if case .load = job.purpose { replacing = true }
-    guard stack[index].screen.add(answers, replacing: replacing) else {
+    guard let pages = decoded.pages,
+      stack[index].screen.add(pages, slots: decoded.slots, replacing: replacing)
+    else {
       let failure = PipelineFailure(
-        .internal, stage: .decode, "decoded answer for \(job.screen.name) is not its model type")
-      return fetchFailed(job: job, failure, index: index)
+        .internal, stage: .decode, "decoded answer for \(job.batch.screen.name) is not its model type")
+      actions.append(.fail(failure, screen: job.batch.screen))
+      return actions + failed(job, failure, at: index)
     }
     stack[index].screen.isLoading = false
     stack[index].screen.failure = nil
     stack[index].retry = nil
-    return build(at: index)
+    return actions + build(at: index)
   }
 
-  /// A job failed (transport, status or decoding); the failure was already published.
-  mutating func fetchFailed(job id: Int, _ failure: PipelineFailure) -> [Action] {
-    guard let job = pendingJobs.removeValue(forKey: id), let index = index(of: job.screen) else { return [] }
-    return fetchFailed(job: job, failure, index: index)
+  // MARK: Batches
+
+  /// Starts a batch for the screen at `index`.
+  mutating func start(
+    _ requests: [ScreenRequest], at index: Int, purpose: Purpose, retry: String
+  ) -> Action {
+    let batch = RequestBatch(
+      id: nextBatch, screen: stack[index].ref, firstRequestNumber: nextRequestNumber, requests: requests,
+      decoder: stack[index].screen.decoder)
+    nextBatch += 1
+    nextRequestNumber += requests.count
+    pending[batch.id] = Pending(batch: batch, purpose: purpose, retryIntent: retry)
+    switch purpose {
+    case .load: stack[index].loadBatch = batch.id
+    case .more(let section): stack[index].moreBatches[section] = batch.id
+    case .send: break
+    }
+    return .start(batch)
   }
 
-  // MARK: Intents
+  /// Cancels a batch in flight; its late answers will be dropped.
+  mutating func cancel(batch id: Int, reason: String) -> Action? {
+    guard let job = pending.removeValue(forKey: id) else { return nil }
+    if let index = index(of: job.batch.screen) { settle(job, at: index) }
+    return .cancel(job.batch, reason: reason)
+  }
 
-  private mutating func received(_ intent: Intent, depth: Int) -> [Action] {
-    let index = stack.count - 1
-    let entry = stack[index]
-    switch intent {
+  /// Forgets a batch's in-flight marks on its screen.
+  private mutating func settle(_ job: Pending, at index: Int) {
+    switch job.purpose {
     case .load:
-      return load(.initial, at: index)
-    case .refresh:
-      return load(.refresh, at: index)
-    case .back:
-      guard stack.count > 1 else {
-        return [
-          .fail(
-            PipelineFailure(.data, stage: .navigation, "back: already on the root screen"), screen: entry.ref)
-        ]
-      }
-      let popped = stack.removeLast()
-      let navigation = Navigation.popped(popped.ref, to: top)
-      return [.reveal(top, navigation: navigation)]
-    case .collapse(let section), .expand(let section):
-      let collapse = intent == .collapse(section)
-      guard entry.snapshot.sections.contains(where: { $0.id == section }) else {
-        return [.fail(unknown("section", section.rawValue, in: entry), screen: entry.ref)]
-      }
-      if collapse {
-        stack[index].screen.collapsedSections.insert(section)
-      } else {
-        stack[index].screen.collapsedSections.remove(section)
-      }
-      return build(at: index)
-    case .loadMore(let section):
-      guard let request = entry.screen.nextPage(of: section) else {
-        let reason = "load-more \(section.rawValue): \(entry.ref.name) has no more pages in that section"
-        return [.fail(PipelineFailure(.data, stage: .navigation, reason), screen: entry.ref)]
-      }
-      return [.fetch(makeJob(at: index, [request], purpose: .more(section), retry: intent.description))]
-    case .select(let rowID):
-      return select(rowID, at: index, depth: depth)
+      if stack[index].loadBatch == job.batch.id { stack[index].loadBatch = nil }
+    case .more(let section):
+      if stack[index].moreBatches[section] == job.batch.id { stack[index].moreBatches[section] = nil }
+    case .send:
+      break
     }
   }
 
-  private mutating func select(_ rowID: RowID, at index: Int, depth: Int) -> [Action] {
-    let entry = stack[index]
-    guard let row = entry.snapshot.sections.lazy.flatMap(\.rows).first(where: { $0.id == rowID }) else {
-      return [.fail(unknown("row", rowID.rawValue, in: entry), screen: entry.ref)]
-    }
-    if row.id == StatusRows.errorID, let retry = entry.retry {
-      let job = makeJob(at: index, retry.requests, purpose: retry.purpose, retry: retry.retryIntent)
-      return [.fetch(job)]
-    }
-    if let section = StatusRows.section(ofLoadMore: row.id) {
-      return received(.loadMore(section), depth: depth + 1)
-    }
-    if row.kind == StatusRows.loadingKind || row.kind == StatusRows.emptyKind
-      || row.kind == StatusRows.errorKind
-    {
-      return []
-    }
-    switch entry.screen.route(row) {
-    case .none:
-      return []
-    case .open(let link):
-      return [.navigate(.openedLink(link, from: entry.ref))]
-    case .send(let request):
-      return [.fetch(makeJob(at: index, [request], purpose: .send, retry: "select \(rowID.rawValue)"))]
-    case .perform(let intent):
-      guard depth < 4 else {
-        return [
-          .fail(
-            PipelineFailure(.internal, stage: .navigation, "routes perform intents in a loop"),
-            screen: entry.ref)
-        ]
-      }
-      return received(intent, depth: depth + 1)
-    case .push(let screen):
-      let ref = ScreenRef(instance: nextInstance, name: screen.name, depth: stack.count)
-      nextInstance += 1
-      stack.append(Entry(ref: ref, screen: erase(screen, parameters: parameters)))
-      return load(.initial, at: stack.count - 1, navigation: .pushed(ref, from: entry.ref))
-    }
-  }
-
-  private mutating func load(_ load: ScreenLoad, at index: Int, navigation: Navigation? = nil) -> [Action] {
-    let requests = stack[index].screen.requests(for: load)
-    guard !requests.isEmpty else { return build(at: index, navigation: navigation) }
-    var actions: [Action] = []
-    if load == .initial || !stack[index].hasBuilt {
-      // The first load shows a loading row (a reload of a loaded screen keeps its content).
-      stack[index].screen.isLoading = stack[index].screen.isEmpty
-      actions += build(at: index, navigation: navigation)
-    }
-    let intent = load == .initial ? "load" : "refresh"
-    actions.append(.fetch(makeJob(at: index, requests, purpose: .load(load), retry: intent)))
-    return actions
-  }
-
-  private mutating func fetchFailed(job: FetchJob, _ failure: PipelineFailure, index: Int) -> [Action] {
+  private mutating func failed(_ job: Pending, _ failure: PipelineFailure, at index: Int) -> [Action] {
     stack[index].screen.isLoading = false
     stack[index].screen.failure = failure
-    stack[index].retry = job
+    stack[index].retry = Retry(
+      requests: job.batch.screenRequests, purpose: job.purpose, intent: job.retryIntent)
     return build(at: index)
   }
 
-  private mutating func makeJob(
-    at index: Int, _ requests: [ScreenRequest], purpose: FetchJob.Purpose, retry: String
-  ) -> FetchJob {
-    let job = FetchJob(
-      id: nextJob, screen: stack[index].ref, requests: requests, purpose: purpose, retryIntent: retry,
-      decode: stack[index].screen.decoder)
-    nextJob += 1
-    pendingJobs[job.id] = job
-    return job
-  }
-
-  private func index(of screen: ScreenRef) -> Int? {
+  func index(of screen: ScreenRef) -> Int? {
     stack.lastIndex { $0.ref.instance == screen.instance }
   }
 
-  private func unknown(_ what: String, _ id: String, in entry: Entry) -> PipelineFailure {
-    PipelineFailure(.data, stage: .navigation, "no \(what) '\(id)' in screen \(entry.ref.name)")
+  mutating func makeRef(for screen: any Screen) -> ScreenRef {
+    defer { nextInstance += 1 }
+    return ScreenRef(instance: nextInstance, name: screen.name, depth: stack.count)
   }
 }

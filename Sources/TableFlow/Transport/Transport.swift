@@ -14,6 +14,20 @@ public protocol Transport: Sendable {
   /// - Throws: `TransportError` for connection failures, timeouts, cancellation and replay
   ///   misses.
   func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse
+
+  /// Sends request number `number` of the session: requests are numbered from 0 in the order
+  /// the pipeline starts them. A replay answers it with the recorded request of the same
+  /// number when they match; other transports ignore the number (the default calls
+  /// ``send(_:)``).
+  func send(_ request: TransportRequest, number: Int) async throws(TransportError) -> TransportResponse
+}
+
+extension Transport {
+  /// Ignores the number and calls ``send(_:)``.
+  public func send(_ request: TransportRequest, number: Int) async throws(TransportError) -> TransportResponse
+  {
+    try await send(request)
+  }
 }
 
 /// A name–value pair of a request's query or a message's headers, in order.

@@ -11,6 +11,12 @@ let package = Package(
     .library(name: "TableFlow", targets: ["TableFlow"]),
     .library(name: "FixtureKit", targets: ["FixtureKit"]),
     .library(name: "Feeds", targets: ["Feeds"]),
+    // Swift Testing helpers: assertSession (replay or record, compare with a golden log) and
+    // expectChangeset (a changeset against HeadlessTable).
+    .library(name: "TableFlowTesting", targets: ["TableFlowTesting"]),
+    // The command line as a library: `Tableflow.main(feeds:)` gives a user's executable every
+    // command for its own feeds.
+    .library(name: "CLIKit", targets: ["CLIKit"]),
     .executable(name: "tableflow", targets: ["tableflow"]),
   ],
   targets: [
@@ -22,6 +28,8 @@ let package = Package(
     .target(name: "FixtureKit", dependencies: ["CZlib"]),
     // The event bus, the four stage actors, transports, feeds API, log writers, Pipeline.
     .target(name: "TableFlow", dependencies: ["TableCore", "FixtureKit"]),
+    // Test helpers for a user's feeds, built on Swift Testing.
+    .target(name: "TableFlowTesting", dependencies: ["TableFlow", "TableCore"]),
     // Built-in feeds reproducing the seed screens.
     .target(name: "Feeds", dependencies: ["TableFlow", "TableCore"]),
     // The command-line tool; thin. Its argument parser lives in CLIKit so it can be unit-tested.
@@ -35,11 +43,12 @@ let package = Package(
     .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit", "TestSupport"]),
     .testTarget(
       name: "TableFlowTests", dependencies: ["TableFlow", "TableCore", "FixtureKit", "TestSupport"]),
-    // FaultFixtures: sessions whose replay fails by design (HTTP 500, malformed JSON), kept out
-    // of Fixtures/ so that `tableflow verify` there stays green.
     .testTarget(
-      name: "FeedsTests", dependencies: ["Feeds", "TableFlow", "TableCore", "TestSupport"],
-      exclude: ["FaultFixtures"]),
+      name: "FeedsTests",
+      dependencies: ["Feeds", "TableFlow", "TableFlowTesting", "TableCore", "TestSupport"]),
+    .testTarget(
+      name: "TableFlowTestingTests",
+      dependencies: ["TableFlowTesting", "Feeds", "TableFlow", "TableCore", "TestSupport"]),
     .testTarget(
       name: "CLITests",
       dependencies: ["CLIKit", "Feeds", "FixtureKit", "TableFlow", "TableCore", "TestSupport"]),

@@ -12,17 +12,36 @@ enum DiffSnapshotLoader {
     var exitCode: ExitCode
   }
 
+  /// The largest snapshot file `diff` reads (64 MiB: several times a 100,000-row snapshot).
+  static let maximumBytes = 64 << 20
+
   /// Loads and validates the snapshot at `path`.
   ///
+  /// Besides what the JSON parser rejects, refuses a file over ``maximumBytes``, an object with
+  /// the same key twice and an integer outside the 64-bit range (65).
   /// - Throws: ``Failure``.
-  static func load(_ path: String) throws(Failure) -> TableSnapshot {
+  static func load(_ path: String, maximumBytes: Int = maximumBytes) throws(Failure) -> TableSnapshot {
     do {
       try InputFile.requireRegularFile(path)
     } catch {
       throw Failure(message: error.message, exitCode: error.code)
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    let data: Data
+    do {
+      guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadUnknown) }
+      defer { try? handle.close() }
+      data = try handle.read(upToCount: maximumBytes + 1) ?? Data()  // nil: an empty file
+    } catch {
       throw Failure(message: "\(path): cannot be read", exitCode: .ioError)
+    }
+    guard data.count <= maximumBytes else {
+      throw Failure(
+        message: "\(path): larger than \(maximumBytes) bytes, the most diff reads", exitCode: .dataError)
+    }
+    do {
+      try JSONInputCheck.check(Array(data))
+    } catch {
+      throw Failure(message: "\(path):\(error.description)", exitCode: .dataError)
     }
     do {
       return try JSONDecoder().decode(TableSnapshot.self, from: data)

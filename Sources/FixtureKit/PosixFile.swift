@@ -79,6 +79,54 @@ final class PosixFile {
     }
   }
 
+  /// Creates a file in `folder` that has no name: it is unlinked at once, so it vanishes when
+  /// closed (or when the process dies) and no other process can find it.
+  static func anonymous(in folder: String) throws(FixtureError) -> PosixFile {
+    var template = Array((folder + "/tableflow-bodies-XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard fd >= 0 else { throw error(folder, "cannot create a temporary file") }
+    _ = unlink(path)
+    return PosixFile(path: path, descriptor: fd)
+  }
+
+  /// Writes all of `bytes` at `offset`.
+  func writeAll(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(FixtureError) {
+    guard var base = bytes.baseAddress else { return }
+    var remaining = bytes.count
+    var position = offset
+    while remaining > 0 {
+      let count = pwrite(descriptor, base, remaining, off_t(position))
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw Self.error(path, "write failed")
+      }
+      base += count
+      remaining -= count
+      position += count
+    }
+  }
+
+  /// Fills `buffer` from `offset`; fails if the file ends first.
+  func readExactly(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(FixtureError) {
+    guard var base = buffer.baseAddress else { return }
+    var remaining = buffer.count
+    var position = offset
+    while remaining > 0 {
+      let count = pread(descriptor, base, remaining, off_t(position))
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw Self.error(path, "read failed")
+      }
+      guard count > 0 else { throw FixtureError(.io, "ends before byte \(position + remaining)", file: path) }
+      base += count
+      remaining -= count
+      position += count
+    }
+  }
+
   /// Whether `path` names an existing directory.
   static func isDirectory(_ path: String) -> Bool {
     var status = stat()

@@ -67,6 +67,43 @@ struct EmbeddingExampleTests {
   }
 }
 
+@Suite("README embedding: tables per screen instance", .timeLimit(.minutes(5)))
+struct ScreenInstanceTests {
+  @Test("a screen pushed twice gets two tables, each taking every changeset of its own screen")
+  func pushedTwice() async throws {
+    let server = try APIServer()  // tools/api-server.py on a free loopback port
+    defer { server.stop() }
+    let pipeline = try Pipeline(
+      feed: BooksFeed(), transport: try HTTPTransport(baseURL: server.baseURL.absoluteString),
+      options: PipelineOptions(parameters: ["user": "pmtao"]))
+    // Keyed as browseBooks keys them: by screen instance.
+    var tables: [Int: TableSnapshot] = [:]
+    var names: [Int: String] = [:]
+    var failures: [String] = []
+    let outcome = await pipeline.run([
+      .load, .select("book-1000001-rating"), .back, .select("book-1000002-rating"),
+    ]) { event in
+      guard case .presented(let update) = event.event else { return }
+      do {
+        let before = tables[update.screen.instance] ?? .empty
+        tables[update.screen.instance] = try before.applying(update.changeset)
+        names[update.screen.instance] = update.screen.name
+      } catch {
+        failures.append("\(update.screen.name) v\(update.version): \(error)")
+      }
+    }
+    #expect(outcome.worstFailure == nil)
+    #expect(failures.isEmpty)
+    let reviews = names.filter { $0.value == "reviews" }.keys.sorted()
+    #expect(reviews.count == 2)
+    let bookIDs = reviews.map { instance in
+      tables[instance]?.sections.first?.rows.flatMap(\.fields).first { $0.name == "bookID" }?.value
+        .description
+    }
+    #expect(bookIDs == [#""1000001""#, #""1000002""#])
+  }
+}
+
 /// Passes requests to another transport, holding those whose URL contains `marker` until
 /// `release()`.
 final class HeldTransport: Transport {

@@ -39,9 +39,10 @@ struct SignalTests {
     #expect(outcome.stderr.hasPrefix("tableflow: interrupted by SIG"))
     #expect(outcome.stderr.contains(target + ".partial"))
     #expect(FileManager.default.contents(atPath: target) == original)
+    // A complete fixture holding the session up to the signal (the recorder is a bus
+    // subscriber of its own, so how far it got past the first intent's answers may vary).
     let records = try FixtureReader(path: target + ".partial").readAll()
     #expect(records.first?.entry == .intent("load"))
-    #expect(records.contains { $0.entry == .intent("select book-1000003-rating") })
   }
 
   @Test(

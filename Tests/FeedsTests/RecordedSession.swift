@@ -6,8 +6,8 @@ import TestSupport
 /// A session recorded against `tools/api-server.py` into `Fixtures/FEED/NAME.jsonl.gz`, with
 /// its intents in `NAME.intents` and its golden log in `NAME.log`.
 ///
-/// Sessions that end with a failure by design (their replay exits 65 or 69) live in
-/// `Tests/FeedsTests/FaultFixtures/FEED/` instead, so `tableflow verify` on `Fixtures/` passes.
+/// A session that ends with a failure by design (its replay exits 65 or 69) also has a sidecar
+/// `NAME.expect` naming that exit, so `tableflow verify` passes it only when it fails so.
 struct RecordedSession: CustomStringConvertible, Sendable {
   /// A fault queued on the server before the session starts.
   struct QueuedFault: Sendable {
@@ -53,16 +53,11 @@ struct RecordedSession: CustomStringConvertible, Sendable {
 
   static var fixturesFolder: URL { APIServer.packageRoot.appendingPathComponent("Fixtures") }
 
-  static var faultFixturesFolder: URL {
-    APIServer.packageRoot.appendingPathComponent("Tests/FeedsTests/FaultFixtures")
-  }
-
-  var folder: URL {
-    (expectedFailure == nil ? Self.fixturesFolder : Self.faultFixturesFolder).appendingPathComponent(feed)
-  }
+  var folder: URL { Self.fixturesFolder.appendingPathComponent(feed) }
   var fixturePath: String { folder.appendingPathComponent("\(name).jsonl.gz").path }
   var goldenPath: String { folder.appendingPathComponent("\(name).log").path }
   var intentsPath: String { folder.appendingPathComponent("\(name).intents").path }
+  var expectationPath: String { folder.appendingPathComponent("\(name).expect").path }
 
   func script() throws -> [ScriptedIntent] {
     try ScriptedIntent.parseScript(String(contentsOfFile: intentsPath, encoding: .utf8))

@@ -1,17 +1,31 @@
 import Feeds
 import Foundation
 import TableFlow
+import TableFlowTesting
 import Testing
 
 @Suite("Recorded sessions", .timeLimit(.minutes(5)))
 struct RecordedSessionTests {
   @Test("each fixture replays to its golden log, byte for byte", arguments: RecordedSession.all)
   func replaysToGolden(_ session: RecordedSession) async throws {
-    let golden = try String(contentsOfFile: session.goldenPath, encoding: .utf8)
-    let replayed = try await FeedSession.replay(session.fixturePath)
-    #expect(replayed.log == golden)
-    #expect(!golden.isEmpty)
+    let feed = try #require(BuiltinFeeds.named(session.feed))
+    let replayed = try await assertSession(
+      feed: feed, fixture: session.fixturePath, golden: session.goldenPath, environment: [:])
+    #expect(!replayed.log.isEmpty)
     #expect(replayed.worstFailure?.category == session.expectedFailure)
+  }
+
+  @Test(
+    "a session failing by design has a NAME.expect naming its exit; others have none",
+    arguments: RecordedSession.all)
+  func expectationSidecar(_ session: RecordedSession) throws {
+    let sidecar = try? String(contentsOfFile: session.expectationPath, encoding: .utf8)
+    guard let failure = session.expectedFailure else {
+      #expect(sidecar == nil)
+      return
+    }
+    let lines = try #require(sidecar).split(separator: "\n").filter { !$0.hasPrefix("#") }
+    #expect(lines.contains("exit \(failure.exitCode)"))
   }
 
   /// Records each session live through `HTTPTransport` into a temporary fixture, replays it,

@@ -15,6 +15,7 @@ let package = Package(
       dependencies: [
         .product(name: "TableCore", package: root), .product(name: "TableFlow", package: root),
         .product(name: "FixtureKit", package: root), .product(name: "Feeds", package: root),
+        .product(name: "CLIKit", package: root),
       ]
     )
   ],

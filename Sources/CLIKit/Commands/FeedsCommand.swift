@@ -1,6 +1,6 @@
 import TableFlow
 
-/// `tableflow feeds`: lists the built-in feeds and their screens.
+/// `tableflow feeds`: lists the feeds (a program's own, then the built-in ones) and their screens.
 public struct FeedsCommand: TableflowCommand {
   private let feeds: [any Feed]
 
@@ -8,7 +8,7 @@ public struct FeedsCommand: TableflowCommand {
 
   /// `feeds`' arguments.
   public var spec: CommandSpec {
-    CommandSpec(name: "feeds", summary: "Lists the built-in feeds and their screens.")
+    CommandSpec(name: "feeds", summary: "Lists the feeds and their screens.")
   }
 
   /// Prints one block per feed.

@@ -72,14 +72,11 @@ public struct ReplayCommand: TableflowCommand {
     let session = SessionRunner.Session(
       feed: feed, transport: transport, parameters: transport.header.params,
       script: try SessionRunner.recordedIntents(of: transport), source: transport.path,
-      replayOrder: ReplayOrder(of: transport))
-    var code = await runner.run(session, format: format, full: full, sink: sink, io: io, observe: observe)
-    if let damage = transport.damage {
-      // Requests after the damage find no recorded answer; the damage is the cause to report.
-      io.fail(damage.description)
-      code = code == .software ? code : .dataError
-    }
-    return code
+      replayOrder: ReplayOrder(of: transport), damage: transport.damage)
+    let code = await runner.run(session, format: format, full: full, sink: sink, io: io, observe: observe)
+    // Requests after the damage find no recorded answer; the damage is the cause (65).
+    guard transport.damage != nil else { return code }
+    return code >= .software ? code : .dataError
   }
 
   private func compare(

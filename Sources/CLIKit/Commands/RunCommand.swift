@@ -13,7 +13,7 @@ public struct RunCommand: TableflowCommand {
   public var spec: CommandSpec {
     CommandSpec(
       name: "run", summary: "Runs a feed live or from a fixture, optionally recording it.",
-      positionals: [.init("FEED", help: "a built-in feed (see 'tableflow feeds')")],
+      positionals: [.init("FEED", help: "a feed (see 'tableflow feeds')")],
       options: [
         .init("--live", value: "URL", help: "the backend's base URL, which may carry a path prefix"),
         .init("--fixture", value: "PATH", help: "answer requests from this recorded session"),
@@ -102,7 +102,8 @@ public struct RunCommand: TableflowCommand {
     }
     let session = SessionRunner.Session(
       feed: feed, transport: transport, parameters: parameters, script: intents ?? [ScriptedIntent(.load)],
-      source: source, recorder: recorder, replayOrder: replayOrder)
+      source: source, recorder: recorder, replayOrder: replayOrder,
+      damage: (mode ?? RecordMode.none) == RecordMode.none ? (transport as? ReplayTransport)?.damage : nil)
     let format = LogFormat(rawValue: arguments.value("--format") ?? "text") ?? .text
     let code = await runner.run(
       session, format: format, full: arguments.has("--full"), sink: io.out, io: io)

@@ -17,9 +17,13 @@ struct SessionRunner {
     var recorder: SessionRecorder?
     /// The order a replayed recording applied its intents and answers, if it kept one.
     var replayOrder: ReplayOrder?
+    /// The damage of a salvaged fixture: printed first, as the root cause, and the failures
+    /// that follow from it (requests it left unanswered) are summed up in one line after the
+    /// session instead of one line each.
+    var damage: FixtureError?
   }
 
-  /// The built-in feeds the command line knows by name.
+  /// The feeds the command line knows by name (a program's own and the built-in ones).
   let feeds: [any Feed]
 
   /// The feed called `name`.
@@ -27,7 +31,7 @@ struct SessionRunner {
   func feed(named name: String) throws(CommandFailure) -> any Feed {
     guard let feed = feeds.first(where: { $0.name == name }) else {
       let names = feeds.map(\.name).joined(separator: ", ")
-      throw CommandFailure(.usage, "unknown feed '\(name)'; built-in feeds: \(names)")
+      throw CommandFailure(.usage, "unknown feed '\(name)'; known feeds: \(names)")
     }
     return feed
   }
@@ -63,8 +67,13 @@ struct SessionRunner {
     }
     var writer = format.makeWriter(full: full)
     let progress = ProgressLine(io: io, label: session.source)
+    if let damage = session.damage { io.fail(damage.description) }
+    var cascade: (count: Int, first: PipelineFailure?) = (0, nil)
     let outcome = await pipeline.run(script: session.script) { event in
       switch event.event {
+      case .failed(let failure, _) where session.damage != nil:
+        cascade.count += 1
+        if cascade.first == nil { cascade.first = failure }
       case .failed(let failure, _): io.fail("\(session.source): \(failure)")
       case .presented: progress.snapshotPresented()
       case .requestStarted(let batch): progress.requestStarted(batch.requests.count)
@@ -81,6 +90,10 @@ struct SessionRunner {
     }
     sink.flush()
     await progress.finish()
+    if let first = cascade.first {
+      let more = cascade.count > 1 ? " and \(cascade.count - 1) more" : ""
+      io.fail("\(session.source): the damage left \(first)\(more)")
+    }
     if outcome.wasCancelled { return SignalTrap.received ?? .software }
     return outcome.worstFailure.map { ExitCode(rawValue: $0.category.exitCode) ?? .software } ?? .success
   }

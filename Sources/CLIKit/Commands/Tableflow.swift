@@ -1,22 +1,44 @@
 import TableCore
+import TableFlow
 
 /// The `tableflow` command line: dispatches to subcommands, prints help and version.
+///
+/// A program with feeds of its own gets every command for them (run, replay, verify, inspect,
+/// diff, feeds…) by calling ``main(feeds:)`` from its `main.swift`:
+///
+/// ```swift
+/// import CLIKit
+///
+/// await Tableflow.main(feeds: [IssuesFeed()])
+/// ```
 public enum Tableflow {
   /// The tool's version, printed by `--version` and written into recorded fixtures.
   public static let version = "0.1.0"
 
-  /// The subcommands in the order `--help` lists them.
-  public static let commands: [any TableflowCommand] = {
-    let runner = SessionRunner(feeds: builtinFeeds)
+  /// The subcommands of the built-in `tableflow`, in the order `--help` lists them.
+  public static let commands: [any TableflowCommand] = commands(feeds: [])
+
+  /// The subcommands for `feeds` plus the built-in feeds, in the order `--help` lists them.
+  public static func commands(feeds: [any Feed]) -> [any TableflowCommand] {
+    let known = self.feeds(adding: feeds)
+    let runner = SessionRunner(feeds: known)
     let replay = ReplayCommand(runner: runner)
     return [
       RunCommand(runner: runner), replay, VerifyCommand(replayer: replay), ViewCommand(replayer: replay),
-      DiffCommand(), InspectCommand(), FeedsCommand(feeds: builtinFeeds),
+      DiffCommand(), InspectCommand(), FeedsCommand(feeds: known),
     ]
-  }()
+  }
 
-  /// The top-level help.
-  public static var helpText: String {
+  /// `custom` followed by the built-in feeds whose names `custom` does not take: a program's
+  /// own feed called `books` replaces the built-in one.
+  public static func feeds(adding custom: [any Feed]) -> [any Feed] {
+    custom + builtinFeeds.filter { builtin in !custom.contains { $0.name == builtin.name } }
+  }
+
+  /// The top-level help of the built-in `tableflow`.
+  public static var helpText: String { helpText(commands: commands) }
+
+  static func helpText(commands: [any TableflowCommand]) -> String {
     var lines = [
       "tableflow \(version): data-driven table screens, headless and deterministic.",
       "Turns backend JSON into table snapshots and the staged, UIKit-safe changes between",
@@ -43,15 +65,37 @@ public enum Tableflow {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Runs the command line `arguments` (without the program name).
+  /// Runs the process's command line with `feeds` added to the built-in ones, flushes the
+  /// output, and exits with the command's code: the whole `main.swift` of a program that
+  /// offers the `tableflow` commands for its own feeds.
+  ///
+  /// SIGINT and SIGTERM cancel the running command as ``SignalTrap`` describes.
+  public static func main(feeds: [any Feed]) async -> Never {
+    let io = CommandIO.standard
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let code = await SignalTrap.run(err: io.err) { await main(arguments, feeds: feeds, io: io) }
+    io.out.flush()
+    io.err.flush()
+    exitProcess(code)
+  }
+
+  /// Runs the command line `arguments` (without the program name) of the built-in tool.
   /// - Returns: the exit code to end the process with.
   public static func main(_ arguments: [String], io: CommandIO) async -> ExitCode {
+    await main(arguments, feeds: [], io: io)
+  }
+
+  /// Runs the command line `arguments` (without the program name) with `feeds` added to the
+  /// built-in ones.
+  /// - Returns: the exit code to end the process with.
+  public static func main(_ arguments: [String], feeds: [any Feed], io: CommandIO) async -> ExitCode {
+    let commands = feeds.isEmpty ? self.commands : commands(feeds: feeds)
     guard let first = arguments.first else {
-      return await runDefault(io: io)
+      return await runDefault(feeds: feeds, io: io)
     }
     switch first {
     case "-h", "--help", "help":
-      io.out.write(helpText)
+      io.out.write(helpText(commands: commands))
       return .success
     case "--version":
       io.out.line("tableflow \(version)")
@@ -80,8 +124,8 @@ public enum Tableflow {
   }
 
   /// Replays the books session bundled into the binary (see ``EmbeddedSession``).
-  private static func runDefault(io: CommandIO) async -> ExitCode {
-    let replay = ReplayCommand(runner: SessionRunner(feeds: builtinFeeds))
+  private static func runDefault(feeds: [any Feed], io: CommandIO) async -> ExitCode {
+    let replay = ReplayCommand(runner: SessionRunner(feeds: self.feeds(adding: feeds)))
     do {
       return try await replay.replay(try EmbeddedSession.transport(), sink: io.out, io: io)
     } catch {

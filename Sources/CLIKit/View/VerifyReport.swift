@@ -4,7 +4,7 @@ import TableCore
 /// and the new log step by step beside the new tables.
 struct VerifyReport {
   /// A fixture's verdict.
-  enum Verdict: String {
+  enum Verdict: String, Sendable {
     /// The log matched its golden and the session ended as expected.
     case pass
     /// The log differs from the golden, or the session ended otherwise than expected.
@@ -14,18 +14,34 @@ struct VerifyReport {
   }
 
   /// One fixture (or lone golden) of the run.
-  struct Entry {
+  struct Entry: Sendable {
+    /// The fixture's path (a lone golden's, for a golden without a fixture).
     var path: String
     var verdict: Verdict
     /// Why it failed, in one line.
     var note: String?
     /// The shell command that accepts the new log, for a failure with a log to accept.
     var accept: String?
-    var goldenPath: String
-    var golden: String
-    var new: String
+    var goldenPath = ""
+    var golden = ""
+    var new = ""
     /// The new session, when it was replayed.
     var page: SessionPage?
+  }
+
+  /// What every entry's accept command needs to know about the run.
+  struct Context: Sendable {
+    /// The folder as given to `verify`.
+    var folder: String
+    /// Whether `--update` wrote the `.new` files.
+    var updated: Bool
+
+    /// The command that accepts a fixture's new log: moving the `.new` file `--update` wrote
+    /// over the golden (preceded by that `--update` run when this one was not).
+    func acceptCommand(golden: String) -> String {
+      let move = "mv \(VerifyReport.shellQuoted(golden + ".new")) \(VerifyReport.shellQuoted(golden))"
+      return updated ? move : "tableflow verify \(VerifyReport.shellQuoted(folder)) --update && " + move
+    }
   }
 
   var title: String

@@ -42,10 +42,64 @@ public struct SnapshotBuilder: Sendable {
 
   /// Validates the sections and returns the snapshot.
   ///
+  /// The snapshot keeps the hashes of its row ids, so that validating its next version with
+  /// ``build(updating:)`` costs only what changed.
+  ///
   /// - Throws: ``SnapshotError`` for a duplicate id under ``DuplicateIDPolicy/reject``
   ///   (naming both positions) and for a row height that is negative, infinite or NaN.
-  /// - Complexity: O(rows), hash-based.
+  /// - Complexity: O(rows), hash-based: one FNV-1a hash of each row id; a second, exact pass
+  ///   only when two hashes agree or a height is invalid.
   public func build() throws(SnapshotError) -> TableSnapshot {
+    if let snapshot = quickBuild() { return snapshot }
+    let sections = try exactSections()
+    return TableSnapshot(validatedSections: sections, rowIDs: Self.rowIDs(of: sections))
+  }
+
+  /// The snapshot when no two section ids are equal, no two row id hashes are and every
+  /// height is valid (then every policy keeps the sections as they are); `nil` when the exact
+  /// pass must decide.
+  private func quickBuild() -> TableSnapshot? {
+    var sectionIDs = Set<SectionID>(minimumCapacity: sections.count)
+    var total = 0
+    for section in sections {
+      guard sectionIDs.insert(section.id).inserted else { return nil }
+      total += section.rows.count
+    }
+    var rowIDs = RowIDCounts(capacity: total)
+    for section in sections {
+      let clean = section.rows.withUnsafeBufferPointer { rows in
+        for row in rows {
+          guard Self.isValidHeight(row.height), rowIDs.add(RowIDCounts.hash(row.id)) == 1 else {
+            return false
+          }
+        }
+        return true
+      }
+      guard clean else { return nil }
+    }
+    return TableSnapshot(validatedSections: visible(sections), rowIDs: rowIDs)
+  }
+
+  /// `sections` without the empty ones, when ``hidesEmptySections`` says so.
+  func visible(_ sections: [Section]) -> [Section] {
+    guard hidesEmptySections else { return sections }
+    return sections.filter { !$0.rows.isEmpty || $0.isCollapsed }
+  }
+
+  static func isValidHeight(_ height: Double) -> Bool { height.isFinite && height >= 0 }
+
+  /// The hashes of the row ids of `sections`.
+  static func rowIDs(of sections: [Section]) -> RowIDCounts {
+    var rowIDs = RowIDCounts(capacity: sections.reduce(0) { $0 + $1.rows.count })
+    for section in sections {
+      for row in section.rows { rowIDs.add(RowIDCounts.hash(row.id)) }
+    }
+    return rowIDs
+  }
+
+  /// The exact pass: every id through a dictionary, errors naming both positions, the
+  /// policies applied.
+  private func exactSections() throws(SnapshotError) -> [Section] {
     var sectionIDs = [SectionID: Int](minimumCapacity: sections.count)
     var rowIDs = [RowID: RowPosition]()
     var result: [Section] = []
@@ -72,7 +126,7 @@ public struct SnapshotBuilder: Sendable {
             isCollapsed: section.isCollapsed, rows: rows))
       }
     }
-    return TableSnapshot(uncheckedSections: result)
+    return result
   }
 
   private func validatedRows(

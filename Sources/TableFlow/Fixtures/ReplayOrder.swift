@@ -47,9 +47,10 @@ public struct ReplayOrder: Hashable, Sendable {
     self.steps = steps
   }
 
-  /// The order recorded in a replayed fixture (see ``init(records:)``).
+  /// The order recorded in a replayed fixture (see ``init(records:)``), read when it was loaded.
   public init?(of replay: ReplayTransport) {
-    self.init(records: replay.records)
+    guard let order = replay.appliedOrder else { return nil }
+    self = order
   }
 
   /// Creates an order from its steps.

@@ -15,12 +15,19 @@ public actor ReplayTransport: Transport {
   public nonisolated let header: FixtureHeader
   /// The recorded intents, in order, each one line of the intents-file syntax.
   public nonisolated let intents: [String]
-  /// The fixture's records, in order.
-  public nonisolated let records: [FixtureRecord]
+  /// The number of complete records the fixture holds.
+  public nonisolated let recordCount: Int
+  /// The order in which the recorded session applied its intents and answers, if it kept one
+  /// (see ``ReplayOrder``).
+  public nonisolated let appliedOrder: ReplayOrder?
   /// The damage found after the complete records, when `salvagesDamage` allowed loading.
   public nonisolated let damage: FixtureError?
   private let options: ReplayOptions
   private var matcher: RequestMatcher
+  /// Response bodies, out of memory until served, by the `seq` of the request they answer
+  /// (the matcher holds each response without its body).
+  private let bodies: BodyStore
+  private let bodyLocations: [Int: BodyStore.Location]
   private var redactor: Redactor
   private var virtualTime = Duration.zero
 
@@ -61,25 +68,58 @@ public actor ReplayTransport: Transport {
     self.path = name
     self.options = options
     redactor = Redactor(options.redaction)
-    var records: [FixtureRecord] = []
+    // Records are read one at a time; each response's body goes to the store and the index
+    // keeps the rest (read once for the applied order and the matcher, then dropped), so
+    // memory grows with the number of records, not with their sizes.
+    var index: [FixtureRecord] = []
+    var intents: [String] = []
+    var locations: [Int: BodyStore.Location] = [:]
+    var requests: Set<Int> = []
+    let bodies = BodyStore()
     var damage: FixtureError?
     var header = FixtureHeader(feed: "", tool: "")
+    var count = 0
     if let reader = try open() {
       header = reader.header
-      let salvaged = reader.readSalvaging()
-      records = salvaged.records
-      damage = salvaged.damage
+      while true {
+        let next: FixtureRecord?
+        do {
+          next = try reader.next()
+        } catch {
+          damage = error
+          break
+        }
+        guard var record = next else { break }
+        count += 1
+        switch record.entry {
+        case .intent(let intent):
+          intents.append(intent)
+        case .response(var response):
+          // As the matcher pairs them: the first answer to a request recorded before it. Mode
+          // .all answers nothing from the fixture, so it keeps no bodies.
+          if options.mode != .all, requests.contains(response.request), locations[response.request] == nil {
+            locations[response.request] = try bodies.store(response.body)
+          }
+          response.body = []
+          record.entry = .response(response)
+        case .request:
+          requests.insert(record.seq)
+        case .error:
+          break
+        }
+        index.append(record)
+      }
     }
     // Re-recording everything needs only the old intents, so damage does not stop it.
     if let damage, !options.salvagesDamage, options.mode != .all { throw damage }
     self.header = header
-    self.records = records
+    self.recordCount = count
     self.damage = damage
-    intents = records.compactMap { record in
-      if case .intent(let intent) = record.entry { return intent }
-      return nil
-    }
-    matcher = RequestMatcher(records: options.mode == .all ? [] : records)
+    self.intents = intents
+    self.bodies = bodies
+    bodyLocations = locations
+    appliedOrder = ReplayOrder(records: index)
+    matcher = RequestMatcher(records: options.mode == .all ? [] : index)
   }
 
   private static func fileExists(_ path: String) -> Bool {
@@ -120,7 +160,8 @@ public actor ReplayTransport: Transport {
     case .response(let recorded):
       let response = TransportResponse(
         status: recorded.status, headers: recorded.headers.map { NameValue($0.name, $0.value) },
-        body: recorded.body, elapsed: Self.duration(milliseconds: recorded.elapsedMilliseconds))
+        body: try body(answering: recorded.request),
+        elapsed: Self.duration(milliseconds: recorded.elapsedMilliseconds))
       try await wait(response.elapsed)
       return response
     case .failure(let recorded):
@@ -130,6 +171,17 @@ public actor ReplayTransport: Transport {
         throw TransportError(.notRecorded, "\(path): \(message)")
       }
       return try await sendLive(request)
+    }
+  }
+
+  /// The recorded body of the response to the request recorded as `seq`, read back from the
+  /// store.
+  private func body(answering seq: Int) throws(TransportError) -> [UInt8] {
+    guard let location = bodyLocations[seq] else { return [] }
+    do {
+      return try bodies.load(location)
+    } catch {
+      throw TransportError(.notRecorded, "\(path): cannot read the recorded body back: \(error)")
     }
   }
 

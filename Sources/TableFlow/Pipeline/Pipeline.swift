@@ -92,7 +92,11 @@ public final class Pipeline: Sendable {
         group.addTask { await transform.run(transformBox) }
         group.addTask { await present.run(presentBox) }
         if let (recording, subscription) = recording {
-          group.addTask { await recording.run(subscription) }
+          // Not a child task: cancelling the stages must not cut the recording short. It drains
+          // what the bus already holds (a killed session's `.partial` keeps every intent that
+          // was handled) and ends when the bus finishes.
+          let writer = Task { await recording.run(subscription) }
+          group.addTask { await writer.value }
         }
       }
     }

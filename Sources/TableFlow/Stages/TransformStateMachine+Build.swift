@@ -7,13 +7,16 @@ extension TransformStateMachine {
     var actions: [Action] = []
     let ref = stack[index].ref
     var content: [Section]
+    var validated: TableSnapshot
     do {
       let sections = try stack[index].screen.sections()
       var builder = SnapshotBuilder(
         policy: .reject, hidingEmptySections: stack[index].screen.hidesEmptySections)
       for section in decorate(sections, of: stack[index].screen) { builder.appendSection(section) }
       do {
-        content = try builder.build().sections
+        // Validates only what changed since the snapshot shown (its status section included).
+        validated = try builder.build(updating: stack[index].snapshot)
+        content = validated.sections
       } catch {
         throw PipelineFailure(.data, stage: .transform, "\(ref.name): invalid snapshot: \(error.description)")
       }
@@ -26,9 +29,9 @@ extension TransformStateMachine {
       stack[index].screen.failure = failure
       stack[index].screen.isLoading = false
       content = stack[index].content
+      validated = TableSnapshot(uncheckedSections: content)
     }
-    content.append(contentsOf: statusSection(for: stack[index], content: content))
-    let snapshot = TableSnapshot(uncheckedSections: content)
+    let snapshot = validated.appendingSections(statusSection(for: stack[index], content: content))
     let changeset = snapshot.difference(from: stack[index].snapshot)
     stack[index].snapshot = snapshot
     stack[index].hasBuilt = true

@@ -151,3 +151,23 @@ struct RecordingConcurrencyTests {
     #expect(records.filter { if case .intent = $0.entry { true } else { false } }.count == 10)
   }
 }
+
+@Suite("SessionRecorder refuses what would not replay", .timeLimit(.minutes(1)))
+struct SessionRecorderRefusalTests {
+  @Test("an intent holding a line break fails the recording and leaves no fixture")
+  func intentWithLineBreak() async throws {
+    let folder = try TemporaryDirectory(prefix: "tableflow-recorder")
+    defer { folder.cleanUp() }
+    let path = folder.file("session.jsonl.gz")
+    let recorder = try SessionRecorder(path: path, feed: "signin", tool: "tests")
+    await recorder.record(intent: "load")
+    await recorder.record(intent: "edit password one\ntwo")
+    let failure = try #require(await recorder.writeFailure)
+    #expect(failure.message.contains("line break"))
+    await #expect(throws: FixtureError.self) { try await recorder.finish() }
+    #expect(!FileManager.default.fileExists(atPath: path))
+    try await recorder.keepPartial()
+    let records = try FixtureReader(path: path + ".partial").readAll()
+    #expect(records.map(\.entry) == [.intent("load")])
+  }
+}

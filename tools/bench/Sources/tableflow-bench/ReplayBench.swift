@@ -115,7 +115,7 @@ func runReplayGenerate() {
 }
 
 /// Runs an async body to completion from synchronous code.
-private func blockingRun<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+func blockingRun<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
   let box = ResultBox<T>()
   let done = DispatchSemaphore(value: 0)
   Task {
@@ -135,6 +135,6 @@ private final class ResultBox<T>: @unchecked Sendable {
   var value: T?
 }
 
-private func milliseconds(_ duration: Duration) -> Double {
+func milliseconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }

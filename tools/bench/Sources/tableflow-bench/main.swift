@@ -2,10 +2,12 @@
 
 let benches: [String: () -> Void] = [
   "diff": runDiffBench,
+  "incremental": runIncrementalBench,
   "bus": runBusBench,
   "fixture": runFixtureBench,
   "replay": runReplayBench,
   "replay-generate": runReplayGenerate,
+  "verify": runVerifyBench,
 ]
 
 let name = CommandLine.arguments.dropFirst().first ?? ""

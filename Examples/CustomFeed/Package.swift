@@ -1,0 +1,34 @@
+// swift-tools-version: 6.2
+// A user's package: one feed of its own, the `tableflow` commands for it, and a test of its
+// recorded session with TableFlowTesting. It depends on TableFlow by path (two folders up);
+// a real project would use `.package(url: …, from: …)` instead.
+import PackageDescription
+
+// A path dependency's identity is its folder's name, which depends on where TableFlow was
+// cloned.
+let tableFlow =
+  Context.packageDirectory.split(separator: "/").dropLast(2).last.map(String.init) ?? "TableFlow"
+
+let package = Package(
+  name: "CustomFeed",
+  dependencies: [.package(path: "../..")],
+  targets: [
+    // The feed: screens over the backend's JSON.
+    .target(
+      name: "FriendsFeed",
+      dependencies: [
+        .product(name: "TableFlow", package: tableFlow), .product(name: "TableCore", package: tableFlow),
+      ]),
+    // `friends run|replay|verify|inspect|diff|feeds …`: the tableflow commands for the feed.
+    .executableTarget(
+      name: "friends",
+      dependencies: ["FriendsFeed", .product(name: "CLIKit", package: tableFlow)]),
+    .testTarget(
+      name: "FriendsFeedTests",
+      dependencies: [
+        "FriendsFeed", .product(name: "TableFlowTesting", package: tableFlow),
+        .product(name: "TableFlow", package: tableFlow),
+      ]),
+  ],
+  swiftLanguageModes: [.v6]
+)

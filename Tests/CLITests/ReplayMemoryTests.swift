@@ -1,0 +1,74 @@
+import FixtureKit
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Replay and inspect keep recorded bodies out of memory: a fixture whose unused responses
+/// inflate to 200 MB is replayed and inspected by a child whose peak resident set (from
+/// `wait4`) stays under half of that.
+@Suite("bounded replay and inspect memory")
+struct ReplayMemoryTests {
+  static let bodyBytes = 1 << 20
+  static let fillerResponses = 200
+
+  /// The books session, followed by `fillerResponses` answered requests of 1 MiB bodies that
+  /// the session never asks for.
+  static func writeLargeFixture(to path: String) throws -> Int {
+    let session = APIServer.packageRoot.appendingPathComponent("Fixtures/books/session.jsonl.gz").path
+    let source = try FixtureReader(path: session)
+    let writer = try FixtureWriter(path: path, header: source.header, level: 1)
+    for record in try source.readAll() { try writer.append(record.entry) }
+    var body = [UInt8](repeating: UInt8(ascii: "a"), count: bodyBytes)
+    for index in 0..<fillerResponses {
+      // Different bytes in each body, so nothing could share storage.
+      let stamp = Array("{\"index\":\(index),\"text\":\"".utf8)
+      body.replaceSubrange(0..<stamp.count, with: stamp)
+      body[bodyBytes - 2] = UInt8(ascii: "\"")
+      body[bodyBytes - 1] = UInt8(ascii: "}")
+      let request = try writer.append(.request(RecordedRequest(method: "GET", url: "/filler/\(index)")))
+      try writer.append(.response(RecordedResponse(request: request, status: 200, body: body)))
+    }
+    try writer.finish()
+    return writer.uncompressedBytes
+  }
+
+  /// Runs `tableflow arguments…` with standard output to /dev/null; returns its exit status
+  /// and peak resident set in bytes, as the kernel reports them for this one child.
+  static func peakResidentSet(_ arguments: [String]) throws -> (status: Int32, bytes: Int) {
+    let program = CLIProcess.binary.path
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let exited = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return (exited, usage.ru_maxrss * 1024)  // ru_maxrss is in kilobytes on Linux
+  }
+
+  @Test("replay and inspect of a fixture inflating to 200 MB peak under half of that")
+  func boundedMemory() throws {
+    let folder = try TemporaryDirectory(prefix: "tableflow-memory")
+    defer { folder.cleanUp() }
+    let fixture = folder.file("large.jsonl.gz")
+    let inflated = try Self.writeLargeFixture(to: fixture)
+    #expect(inflated > 200_000_000)
+    let replay = try Self.peakResidentSet(["replay", fixture])
+    #expect(replay.status == 0)
+    #expect(replay.bytes < inflated / 2, "replay peaked at \(replay.bytes / 1_000_000) MB")
+    let inspect = try Self.peakResidentSet(["inspect", fixture])
+    #expect(inspect.status == 0)
+    #expect(inspect.bytes < inflated / 2, "inspect peaked at \(inspect.bytes / 1_000_000) MB")
+  }
+}

@@ -14,6 +14,8 @@ let package = Package(
     // Swift Testing helpers: assertSession (replay or record, compare with a golden log) and
     // expectChangeset (a changeset against HeadlessTable).
     .library(name: "TableFlowTesting", targets: ["TableFlowTesting"]),
+    // Applies presented updates to UITableView / UICollectionView (and, anywhere, HeadlessTableView).
+    .library(name: "TableFlowUIKit", targets: ["TableFlowUIKit"]),
     // The command line as a library: `Tableflow.main(feeds:)` gives a user's executable every
     // command for its own feeds.
     .library(name: "CLIKit", targets: ["CLIKit"]),
@@ -28,6 +30,8 @@ let package = Package(
     .target(name: "FixtureKit", dependencies: ["CZlib"]),
     // The event bus, the four stage actors, transports, feeds API, log writers, Pipeline.
     .target(name: "TableFlow", dependencies: ["TableCore", "FixtureKit"]),
+    // Applying updates stage by stage to a table; UIKit conformances under #if canImport(UIKit).
+    .target(name: "TableFlowUIKit", dependencies: ["TableFlow", "TableCore"]),
     // Test helpers for a user's feeds, built on Swift Testing.
     .target(name: "TableFlowTesting", dependencies: ["TableFlow", "TableCore"]),
     // Built-in feeds reproducing the seed screens.
@@ -46,6 +50,9 @@ let package = Package(
     .testTarget(
       name: "FeedsTests",
       dependencies: ["Feeds", "TableFlow", "TableFlowTesting", "TableCore", "TestSupport"]),
+    .testTarget(
+      name: "TableFlowUIKitTests",
+      dependencies: ["TableFlowUIKit", "Feeds", "TableFlow", "TableCore", "TestSupport"]),
     .testTarget(
       name: "TableFlowTestingTests",
       dependencies: ["TableFlowTesting", "Feeds", "TableFlow", "TableCore", "TestSupport"]),

@@ -61,8 +61,9 @@ struct EmbeddingExampleTests {
       lines == [
         "books v1: 想读 0 rows",
         "books v2: 想读 41 rows",
-        "books v3: 想读 41 rows, 读过 collapsed",
-        "books v4: 想读 81 rows, 读过 collapsed",
+        "books v3: 想读 41 rows",  // the load-more row says "Loading more…"
+        "books v4: 想读 41 rows, 读过 collapsed",
+        "books v5: 想读 81 rows, 读过 collapsed",
       ])
   }
 }

@@ -17,9 +17,10 @@ enum FeedSession {
   /// Runs `script` on `feed` through `transport` and writes the text log.
   static func run(
     _ feed: any Feed, transport: any Transport, parameters: FeedParameters = [:], script: [ScriptedIntent],
-    recorder: SessionRecorder? = nil, replayOrder: ReplayOrder? = nil
+    recorder: SessionRecorder? = nil, replayOrder: ReplayOrder? = nil, scheduleSeed: UInt64? = nil
   ) async throws -> Outcome {
-    let options = PipelineOptions(parameters: parameters, recorder: recorder, replayOrder: replayOrder)
+    let options = PipelineOptions(
+      parameters: parameters, scheduleSeed: scheduleSeed, recorder: recorder, replayOrder: replayOrder)
     let pipeline = try Pipeline(feed: feed, transport: transport, options: options)
     var writer = TextLogWriter()
     var log = ""
@@ -42,8 +43,9 @@ enum FeedSession {
     return outcome
   }
 
-  /// Replays the fixture at `path` with the feed, parameters and intents it recorded.
-  static func replay(_ path: String) async throws -> Outcome {
+  /// Replays the fixture at `path` with the feed, parameters and intents it recorded, in the
+  /// order it applied them.
+  static func replay(_ path: String, scheduleSeed: UInt64? = nil) async throws -> Outcome {
     let transport = try ReplayTransport(path: path)
     guard let feed = BuiltinFeeds.named(transport.header.feed) else {
       throw Problem(description: "\(path): unknown feed \(transport.header.feed)")
@@ -51,6 +53,6 @@ enum FeedSession {
     let script = try ScriptedIntent.parseScript(transport.intents.joined(separator: "\n"))
     return try await run(
       feed, transport: transport, parameters: transport.header.params, script: script,
-      replayOrder: ReplayOrder(of: transport))
+      replayOrder: ReplayOrder(of: transport), scheduleSeed: scheduleSeed)
   }
 }

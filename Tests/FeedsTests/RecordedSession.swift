@@ -37,6 +37,10 @@ struct RecordedSession: CustomStringConvertible, Sendable {
       feed: "books", name: "unavailable", serverArguments: ["--fault", "status=500"],
       expectedFailure: .network),
     RecordedSession(feed: "books", name: "empty-user", parameters: ["user": "empty"]),
+    // Intents sent while a slow page loads (lines ending in ' &'): replay follows the applied order.
+    RecordedSession(
+      feed: "books", name: "overlap",
+      faults: [QueuedFault(spec: "slow=600", count: 4, pathPrefix: "/v2/book/user/pmtao/collections")]),
     RecordedSession(feed: "books", name: "paging", parameters: ["user": "tom", "count": "5"]),
     RecordedSession(feed: "profile", name: "session"),
     RecordedSession(feed: "profile", name: "minimal", parameters: ["variant": "minimal"]),

@@ -90,7 +90,10 @@ struct TransformStateMachineTests {
     let job = try #require(Self.jobs(machine.received(.load)).first)
     _ = machine.decoded(Self.answer(job, [Self.page]))
     let refresh = machine.received(.refresh)
-    #expect(Self.snapshots(refresh).isEmpty)
+    #expect(
+      Self.rowIDs(Self.snapshots(refresh).first) == [
+        "item-0", "item-1", "tableflow.more.items", "site", "tableflow.refreshing",
+      ])
     let refreshJob = try #require(Self.jobs(refresh).first)
     let failed = machine.decoded(
       Self.failure(refreshJob, PipelineFailure(.network, stage: .fetch, "timed out")))
@@ -205,6 +208,19 @@ struct TransformInFlightTests {
     let job = try #require(T.jobs(machine.received(.load)).first)
     _ = machine.decoded(T.answer(job, [T.page]))
     return machine
+  }
+
+  @Test("a load-more in flight shows its row loading, until the page arrives")
+  func loadMoreRowLoading() throws {
+    var machine = try Self.loaded()
+    let started = machine.received(.loadMore("items"))
+    let more = try #require(T.jobs(started).first)
+    let loading = try #require(T.snapshots(started).first?.sections[0].rows.last)
+    #expect(loading.id == "tableflow.more.items")
+    #expect(loading.fields == [Field("text", .text("Loading more…"))])
+    let page = ItemPage(items: [Item(id: "item-2", title: "Two")], total: 4)
+    let arrived = try #require(T.snapshots(machine.decoded(T.answer(more, [page]))).first)
+    #expect(arrived.sections[0].rows.last?.fields == [Field("text", .text("Load more"))])
   }
 
   @Test("collapse while a load-more is in flight is presented at once; the page arrives later")

@@ -19,6 +19,11 @@ struct RowWindows {
   /// Per old section: whether it is kept and holds the very rows of its new section (one
   /// shared array), so that nothing in it changed.
   let sharesRows: [Bool]
+  /// The old rows of the common prefixes and suffixes whose content changed, by old section
+  /// then row (found while trimming, so the rows in common are walked once).
+  let changedRows: [Int]
+  /// Per old section: where its rows start in `changedRows`; then the total.
+  let changedOffsets: [Int]
 
   /// Trims every kept section pair.
   ///
@@ -31,7 +36,12 @@ struct RowWindows {
     var newStart = [Int](repeating: 0, count: new.count)
     var newLength = [Int](repeating: 0, count: new.count)
     var sharesRows = [Bool](repeating: false, count: old.count)
-    for oldIndex in old.indices where sections.oldFate[oldIndex] == .kept {
+    var changedRows: [Int] = []
+    var changedOffsets: [Int] = []
+    changedOffsets.reserveCapacity(old.count + 1)
+    for oldIndex in old.indices {
+      changedOffsets.append(changedRows.count)
+      guard sections.oldFate[oldIndex] == .kept else { continue }
       let newIndex = sections.oldToNew[oldIndex]
       let oldRows = old[oldIndex].rows
       let newRows = new[newIndex].rows
@@ -42,7 +52,9 @@ struct RowWindows {
         continue
       }
       let (prefix, suffix) = oldRows.withUnsafeBufferPointer { oldRows in
-        newRows.withUnsafeBufferPointer { newRows in Self.trim(oldRows, newRows) }
+        newRows.withUnsafeBufferPointer { newRows in
+          Self.trim(oldRows, newRows, changed: &changedRows)
+        }
       }
       oldStart[oldIndex] = prefix
       oldLength[oldIndex] = oldRows.count - prefix - suffix
@@ -54,6 +66,9 @@ struct RowWindows {
     self.oldOffsets = Self.offsets(oldLength)
     self.newOffsets = Self.offsets(newLength)
     self.sharesRows = sharesRows
+    changedOffsets.append(changedRows.count)
+    self.changedRows = changedRows
+    self.changedOffsets = changedOffsets
   }
 
   /// Whether two row arrays are one buffer (a section reused as it was).
@@ -65,20 +80,27 @@ struct RowWindows {
   }
 
   /// The lengths of the common prefix and suffix by id; together at most the shorter count.
+  /// Appends to `changed`, in row order, the old rows in common whose content changed.
   private static func trim(
-    _ old: UnsafeBufferPointer<Row>, _ new: UnsafeBufferPointer<Row>
+    _ old: UnsafeBufferPointer<Row>, _ new: UnsafeBufferPointer<Row>, changed: inout [Int]
   ) -> (prefix: Int, suffix: Int) {
     let shorter = min(old.count, new.count)
     var prefix = 0
-    while prefix < shorter && old[prefix].hasSameID(as: new[prefix]) { prefix += 1 }
+    while prefix < shorter && old[prefix].hasSameID(as: new[prefix]) {
+      if !old[prefix].hasSameContent(as: new[prefix]) { changed.append(prefix) }
+      prefix += 1
+    }
     var suffix = 0
     var oldLast = old.count - 1
     var newLast = new.count - 1
+    let firstSuffixChange = changed.count
     while suffix < shorter - prefix && old[oldLast].hasSameID(as: new[newLast]) {
+      if !old[oldLast].hasSameContent(as: new[newLast]) { changed.append(oldLast) }
       suffix += 1
       oldLast -= 1
       newLast -= 1
     }
+    changed[firstSuffixChange...].reverse()
     return (prefix, suffix)
   }
 

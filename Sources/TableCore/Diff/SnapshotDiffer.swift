@@ -155,7 +155,15 @@ struct SnapshotDiffer {
           }
           updates.append(Update(row: row, newSection: newSection, newIndex: newIndex))
         }
-        for row in 0..<start { compare(row, newSection: home, newIndex: row, homeRows[row]) }
+        let changed = windows.changedRows[
+          windows.changedOffsets[index]..<windows.changedOffsets[index + 1]]
+        var nextChanged = changed.startIndex
+        // The common prefix: only its rows found changed while trimming.
+        while nextChanged < changed.endIndex && changed[nextChanged] < start {
+          let row = changed[nextChanged]
+          compare(row, newSection: home, newIndex: row, homeRows[row])
+          nextChanged += 1
+        }
         // The new section of the last window row looked up: compact rows sectionStart..<End.
         var sectionStart = 0
         var sectionEnd = 0
@@ -183,7 +191,8 @@ struct SnapshotDiffer {
             compare(row, newSection: section, newIndex: newIndex, newRows[section][newIndex])
           }
         }
-        for row in (start + length)..<oldRows.count {
+        // The common suffix, likewise.
+        for row in changed[nextChanged...] {
           compare(row, newSection: home, newIndex: row + shift, homeRows[row + shift])
         }
       }

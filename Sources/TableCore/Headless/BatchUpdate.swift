@@ -158,7 +158,7 @@ struct BatchUpdate {
           + "\"\(expected.id)\"")
     }
     for (row, (shown, wanted)) in zip(section.rows, expected.rows).enumerated()
-    where shown.id != wanted.id {
+    where !shown.hasSameID(as: wanted) {
       throw BatchUpdateError(
         "row \(row) of section \(index) is \"\(shown.id)\" after the update but the data source "
           + "has \"\(wanted.id)\"")

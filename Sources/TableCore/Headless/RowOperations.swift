@@ -105,7 +105,16 @@ struct RowOperations {
           + "(\(movesIn.count) moved in, \(movedOut[source]) moved out).")
     }
     var rows = previous.rows
-    if !actions[source].isEmpty || !inserts.isEmpty || !movesIn.isEmpty {
+    if inserts.isEmpty && movesIn.isEmpty && deleted[source] == 0 && movedOut[source] == 0 {
+      // Only reloads and reconfigures (or nothing): every row keeps its place.
+      if !actions[source].isEmpty {
+        try refresh(&rows, actions: actions[source], wanted: wanted.rows, section: index)
+      }
+    } else if inserts.isEmpty && movesIn.isEmpty {
+      // Rows only leave: the others close up, in order.
+      rows = try remainingRows(
+        previous.rows, actions: actions[source], wanted: wanted.rows, section: index)
+    } else {
       rows = try placedRows(
         previous.rows, actions: actions[source], wanted: wanted.rows, section: index)
     }
@@ -117,6 +126,60 @@ struct RowOperations {
     return Section(
       id: previous.id, header: previous.header, footer: previous.footer, style: previous.style,
       isCollapsed: wanted.isCollapsed, rows: rows)
+  }
+
+  /// Reloaded and reconfigured rows read from the data source, in place: what
+  /// ``placedRows(_:actions:wanted:section:)`` does when no row arrives, leaves or moves.
+  private func refresh(
+    _ rows: inout [Row], actions: [Action], wanted: [Row], section: Int
+  ) throws(BatchUpdateError) {
+    for (index, action) in actions.enumerated() where action != .none {
+      let fresh = wanted[index]
+      let row = rows[index]
+      guard fresh.id == row.id else {
+        throw BatchUpdateError(
+          "row \(index) of section \(section) is \"\(row.id)\" (\(action.verb)ed) after the "
+            + "update but the data source has \"\(fresh.id)\"")
+      }
+      guard action == .reload || fresh.kind == row.kind else {
+        throw BatchUpdateError(
+          "attempt to reconfigure row \(index) of section \(update.sources[section]) whose cell "
+            + "kind changes from \"\(row.kind)\" to \"\(fresh.kind)\"; reload it instead")
+      }
+      rows[index] = fresh
+    }
+  }
+
+  /// The rows that neither leave nor move out, in order; reloaded and reconfigured ones read
+  /// from the data source: what ``placedRows(_:actions:wanted:section:)`` does when no row
+  /// arrives.
+  private func remainingRows(
+    _ rows: [Row], actions: [Action], wanted: [Row], section: Int
+  ) throws(BatchUpdateError) -> [Row] {
+    var result: [Row] = []
+    result.reserveCapacity(wanted.count)
+    for (index, row) in rows.enumerated() {
+      let action = actions[index]
+      guard action == .none || action == .reload || action == .reconfigure else { continue }
+      guard action != .none else {
+        result.append(row)
+        continue
+      }
+      let slot = result.count
+      let fresh = wanted[slot]
+      guard fresh.id == row.id else {
+        throw BatchUpdateError(
+          "row \(slot) of section \(section) is \"\(row.id)\" (\(action.verb)ed) after the "
+            + "update but the data source has \"\(fresh.id)\"")
+      }
+      guard action == .reload || fresh.kind == row.kind else {
+        throw BatchUpdateError(
+          "attempt to reconfigure row \(index) of section \(update.sources[section]) whose cell "
+            + "kind changes from \"\(row.kind)\" to \"\(fresh.kind)\"; reload it instead")
+      }
+      result.append(fresh)
+    }
+    return result
   }
 
   /// Inserted and moved rows at their destinations; the remaining rows, in their order, in

@@ -20,18 +20,25 @@ public protocol CellModel: Hashable, Sendable {
 /// one erased model (a snapshot built from another's rows) compare by identity first, so
 /// diffing unchanged rows costs a pointer comparison.
 public struct AnyCellModel: Hashable, Sendable {
-  private let box: CellModelBox
+  /// The box: for a row's model, the row's own storage.
+  @usableFromInline let box: CellModelBox
 
   /// Wraps a model.
+  @inlinable
   public init<Model: CellModel>(_ model: Model) {
-    self.box = TypedCellModelBox(model)
+    self.box = TypedCellModelBox(model, id: RowID(""), kind: CellKind(""))
+  }
+
+  /// The model a row's storage holds.
+  init(box: CellModelBox) {
+    self.box = box
   }
 
   /// The wrapped model.
   public var base: any CellModel { box.base }
 
   /// The wrapped model's fields in declaration order.
-  public var fields: [Field] { box.base.fields }
+  public var fields: [Field] { box.fields }
 
   /// The wrapped model's height in points, computed once when the model was wrapped.
   public var height: Double { box.height }
@@ -46,39 +53,67 @@ public struct AnyCellModel: Hashable, Sendable {
 
   /// Hashes the wrapped value.
   public func hash(into hasher: inout Hasher) {
-    box.hash(into: &hasher)
+    box.hashModel(into: &hasher)
   }
 }
 
-/// The shared, immutable box behind ``AnyCellModel``: a reference, so that copies of a row
-/// share one model and compare by identity.
+/// The shared, immutable storage of a ``Row`` and of an ``AnyCellModel``: the row's id and
+/// kind, the typed model and its height, in one allocation. A reference, so that copies of a
+/// row share it and compare by identity; a standalone erased model has an empty id and kind.
 ///
 /// `@unchecked Sendable` is safe: every stored property here and in the only subclass,
 /// ``TypedCellModelBox``, is a `let` of a `Sendable` type, so a box never changes after
 /// `init`. (The checker refuses `Sendable` on a non-final class, whatever its contents.)
-private class CellModelBox: @unchecked Sendable {
-  let base: any CellModel
+@usableFromInline
+class CellModelBox: @unchecked Sendable {
+  let id: RowID
+  let kind: CellKind
   let modelType: ObjectIdentifier
   let height: Double
 
-  init(base: any CellModel, modelType: ObjectIdentifier) {
-    self.base = base
+  @usableFromInline
+  init(id: RowID, kind: CellKind, modelType: ObjectIdentifier, height: Double) {
+    self.id = id
+    self.kind = kind
     self.modelType = modelType
-    self.height = base.height
+    self.height = height
   }
 
+  // The members below are overridden by ``TypedCellModelBox``, the only class ever
+  // instantiated; these bodies are never run.
+
+  /// The model, as an existential (boxed on demand, not stored).
+  var base: any CellModel { FieldsModel(fields: [], height: height) }
+
+  /// The model's fields.
+  var fields: [Field] { [] }
+
+  /// Whether the models are equal (ids and kinds are not compared).
   func isEqual(to other: CellModelBox) -> Bool { false }
 
-  func hash(into hasher: inout Hasher) {}
+  /// Hashes the model.
+  func hashModel(into hasher: inout Hasher) {}
+
+  /// The same model in a new box with this id and kind.
+  func reboxed(id: RowID, kind: CellKind) -> CellModelBox { self }
 }
 
-private final class TypedCellModelBox<Model: CellModel>: CellModelBox, @unchecked Sendable {
-  let model: Model
+///
+/// Its initializer is inlinable, so that a feed's module makes its rows without looking up
+/// the generic class's metadata for each one.
+@usableFromInline
+final class TypedCellModelBox<Model: CellModel>: CellModelBox, @unchecked Sendable {
+  @usableFromInline let model: Model
 
-  init(_ model: Model) {
+  @inlinable
+  init(_ model: Model, id: RowID, kind: CellKind) {
     self.model = model
-    super.init(base: model, modelType: ObjectIdentifier(Model.self))
+    super.init(id: id, kind: kind, modelType: ObjectIdentifier(Model.self), height: model.height)
   }
+
+  override var base: any CellModel { model }
+
+  override var fields: [Field] { model.fields }
 
   override func isEqual(to other: CellModelBox) -> Bool {
     guard other.modelType == modelType else { return false }
@@ -88,8 +123,12 @@ private final class TypedCellModelBox<Model: CellModel>: CellModelBox, @unchecke
     return model == unsafeDowncast(other, to: type(of: self)).model
   }
 
-  override func hash(into hasher: inout Hasher) {
+  override func hashModel(into hasher: inout Hasher) {
     model.hash(into: &hasher)
+  }
+
+  override func reboxed(id: RowID, kind: CellKind) -> CellModelBox {
+    TypedCellModelBox(model, id: id, kind: kind)
   }
 }
 

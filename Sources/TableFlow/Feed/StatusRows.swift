@@ -1,6 +1,7 @@
 import TableCore
 
-/// The rows the pipeline adds to every screen: loading, error, empty and load-more.
+/// The rows the pipeline adds to every screen: loading, refreshing, error, empty and
+/// load-more.
 ///
 /// Their ids and kinds are fixed, so intents can name them (`select tableflow.error` retries
 /// the failed load; `select tableflow.more.SECTION` loads the next page of `SECTION`).
@@ -11,12 +12,16 @@ public enum StatusRows {
   public static let loadingID: RowID = "tableflow.loading"
   /// The error row's id; selecting it retries what failed.
   public static let errorID: RowID = "tableflow.error"
+  /// The refreshing row's id: a refresh is in flight (the content stays until it answers).
+  public static let refreshingID: RowID = "tableflow.refreshing"
   /// The empty row's id.
   public static let emptyID: RowID = "tableflow.empty"
   /// The loading row's kind.
   public static let loadingKind: CellKind = "loading"
   /// The error row's kind.
   public static let errorKind: CellKind = "error"
+  /// The refreshing row's kind.
+  public static let refreshingKind: CellKind = "refreshing"
   /// The empty row's kind.
   public static let emptyKind: CellKind = "empty"
   /// The load-more row's kind.
@@ -56,9 +61,18 @@ public enum StatusRows {
       model: FieldsModel(fields: [Field("text", .text("Nothing to show"))], height: height))
   }
 
-  static func loadMoreRow(for section: SectionID) -> Row {
+  static func refreshingRow() -> Row {
+    Row(
+      id: refreshingID, kind: refreshingKind,
+      model: FieldsModel(fields: [Field("text", .text("Refreshing…"))], height: height))
+  }
+
+  /// The load-more row; while the section's next page is loading it says so (the same row,
+  /// reconfigured).
+  static func loadMoreRow(for section: SectionID, isLoading: Bool = false) -> Row {
     Row(
       id: loadMoreID(for: section), kind: loadMoreKind,
-      model: FieldsModel(fields: [Field("text", .text("Load more"))], height: height))
+      model: FieldsModel(
+        fields: [Field("text", .text(isLoading ? "Loading more…" : "Load more"))], height: height))
   }
 }

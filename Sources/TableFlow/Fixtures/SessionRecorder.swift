@@ -20,6 +20,8 @@ public actor SessionRecorder {
   private var redactor: Redactor
   private var failure: FixtureError?
   private var closed = false
+  /// What recording from a pipeline's bus needs to remember (see `SessionRecorder+Bus.swift`).
+  var busState = BusRecordingState()
 
   /// Starts a recording, writing the header line to `PATH.partial`.
   ///

@@ -34,6 +34,7 @@ public final class Pipeline: Sendable {
   /// The newest `settled` event, for the drivers that wait for the session to settle.
   private let settledEvents: BusSubscription
   private let replaysInOrder: Bool
+  private let recorder: SessionRecorder?
   private let control: Locked<Control>
 
   private struct Control {
@@ -72,7 +73,8 @@ public final class Pipeline: Sendable {
     let decodeBox = StageMailbox(bus: bus, stage: .decode, shaker: shaker)
     let transformBox = StageMailbox(bus: bus, stage: .transform, shaker: shaker)
     let presentBox = StageMailbox(bus: bus, stage: .present, shaker: shaker)
-    let recording = options.recorder.map { (SessionRecording(recorder: $0), bus.subscribe()) }
+    let recording = options.recorder.map { ($0, bus.subscribe()) }
+    recorder = options.recorder
     settledEvents = bus.subscribeLatest { event in
       if case .settled = event { return true }
       return false
@@ -91,11 +93,11 @@ public final class Pipeline: Sendable {
         group.addTask { await decode.run(decodeBox) }
         group.addTask { await transform.run(transformBox) }
         group.addTask { await present.run(presentBox) }
-        if let (recording, subscription) = recording {
+        if let (recorder, subscription) = recording {
           // Not a child task: cancelling the stages must not cut the recording short. It drains
           // what the bus already holds (a killed session's `.partial` keeps every intent that
           // was handled) and ends when the bus finishes.
-          let writer = Task { await recording.run(subscription) }
+          let writer = Task { await recorder.record(subscription) }
           group.addTask { await writer.value }
         }
       }
@@ -142,6 +144,8 @@ public final class Pipeline: Sendable {
       await withTaskGroup(of: Bool.self) { group in
         group.addTask { await self.drive(script) }
         for await event in subscription {
+          // Recorded before it is logged: a log line is never ahead of the recording.
+          await recorder?.record(event)
           events += 1
           if case .presented = event.event { presented += 1 }
           onEvent(event)

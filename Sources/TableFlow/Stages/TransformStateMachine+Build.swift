@@ -2,7 +2,8 @@ import TableCore
 
 extension TransformStateMachine {
   /// Builds the snapshot of the screen at `index` from its state: the feed's sections, then
-  /// collapsed state, load-more rows, validation and the status row.
+  /// collapsed state, load-more rows (loading while their page is in flight), validation and
+  /// the status row (loading, refreshing, error or empty).
   mutating func build(at index: Int, navigation: Navigation? = nil) -> [Action] {
     var actions: [Action] = []
     let ref = stack[index].ref
@@ -12,7 +13,7 @@ extension TransformStateMachine {
       let sections = try stack[index].screen.sections()
       var builder = SnapshotBuilder(
         policy: .reject, hidingEmptySections: stack[index].screen.hidesEmptySections)
-      for section in decorate(sections, of: stack[index].screen) { builder.appendSection(section) }
+      for section in decorate(sections, of: stack[index]) { builder.appendSection(section) }
       do {
         // Validates only what changed since the snapshot shown (its status section included).
         validated = try builder.build(updating: stack[index].snapshot)
@@ -41,7 +42,8 @@ extension TransformStateMachine {
   }
 
   /// Applies collapsed state and ends paginated sections with a load-more row.
-  private func decorate(_ sections: [Section], of screen: any ErasedScreen) -> [Section] {
+  private func decorate(_ sections: [Section], of entry: Entry) -> [Section] {
+    let screen = entry.screen
     var result: [Section] = []
     result.reserveCapacity(sections.count)
     for section in sections {
@@ -59,7 +61,10 @@ extension TransformStateMachine {
       result.append(
         Section(
           id: section.id, header: section.header, footer: section.footer, style: section.style,
-          isCollapsed: section.isCollapsed, rows: section.rows + [StatusRows.loadMoreRow(for: section.id)]))
+          isCollapsed: section.isCollapsed,
+          rows: section.rows + [
+            StatusRows.loadMoreRow(for: section.id, isLoading: entry.moreBatches[section.id] != nil)
+          ]))
     }
     return result
   }
@@ -68,6 +73,8 @@ extension TransformStateMachine {
     let row: Row
     if entry.screen.isLoading {
       row = StatusRows.loadingRow()
+    } else if entry.loadBatch != nil {
+      row = StatusRows.refreshingRow()
     } else if let failure = entry.screen.failure {
       row = StatusRows.errorRow(failure, retry: entry.retry?.intent)
     } else if content.allSatisfy({ $0.rows.isEmpty && !$0.isCollapsed }) {

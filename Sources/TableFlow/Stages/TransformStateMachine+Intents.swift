@@ -45,6 +45,7 @@ extension TransformStateMachine {
         return actions + [.fail(PipelineFailure(.data, stage: .navigation, reason), screen: entry.ref)]
       }
       actions.append(start([request], at: index, purpose: .more(section), retry: intent.description))
+      actions += build(at: index)  // the load-more row shows the page loading
     case .select(let rowID):
       actions += select(rowID, at: index, depth: depth)
     }
@@ -63,7 +64,7 @@ extension TransformStateMachine {
       return apply(.loadMore(section), at: index, depth: depth + 1)
     }
     if row.kind == StatusRows.loadingKind || row.kind == StatusRows.emptyKind
-      || row.kind == StatusRows.errorKind
+      || row.kind == StatusRows.errorKind || row.kind == StatusRows.refreshingKind
     {
       return []
     }
@@ -87,11 +88,18 @@ extension TransformStateMachine {
     }
   }
 
-  /// Sends a failed batch again (the error row stays until its answers arrive).
+  /// Sends a failed batch again, showing it in flight: a failed load as loading (or
+  /// refreshing, over content), a failed load-more as its loading row.
   private mutating func retryAgain(_ retry: Retry, at index: Int) -> [Action] {
     var actions: [Action] = []
-    if case .load = retry.purpose { actions += supersedeLoads(at: index, by: retry.intent) }
-    return actions + [start(retry.requests, at: index, purpose: retry.purpose, retry: retry.intent)]
+    if case .load = retry.purpose {
+      actions += supersedeLoads(at: index, by: retry.intent)
+      stack[index].screen.isLoading = stack[index].screen.isEmpty
+    }
+    actions.append(start(retry.requests, at: index, purpose: retry.purpose, retry: retry.intent))
+    if case .send = retry.purpose { return actions }
+    stack[index].screen.failure = nil
+    return actions + build(at: index)
   }
 
   /// Cancels the screen's load, refresh and load-mores in flight.
@@ -108,13 +116,11 @@ extension TransformStateMachine {
     var actions = supersedeLoads(at: index, by: name)
     let requests = stack[index].screen.requests(for: load)
     guard !requests.isEmpty else { return actions + build(at: index, navigation: navigation) }
-    if load == .initial || !stack[index].hasBuilt {
-      // The first load shows a loading row (a reload of a loaded screen keeps its content).
-      stack[index].screen.isLoading = stack[index].screen.isEmpty
-      actions += build(at: index, navigation: navigation)
-    }
+    // A first load shows the loading row; a reload of a loaded screen keeps its content and
+    // shows the refreshing row.
+    stack[index].screen.isLoading = stack[index].screen.isEmpty
     actions.append(start(requests, at: index, purpose: .load(load), retry: name))
-    return actions
+    return actions + build(at: index, navigation: navigation)
   }
 
   private func unknown(_ what: String, _ id: String, in entry: Entry) -> PipelineFailure {

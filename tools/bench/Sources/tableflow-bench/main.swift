@@ -7,6 +7,7 @@ let benches: [String: () -> Void] = [
   "fixture": runFixtureBench,
   "replay": runReplayBench,
   "replay-generate": runReplayGenerate,
+  "responsiveness": runResponsivenessBench,
   "verify": runVerifyBench,
 ]
 

@@ -1,0 +1,47 @@
+/// What a recorder remembers while it records a pipeline's bus.
+struct BusRecordingState: Sendable {
+  /// The last event recorded: an event is recorded once, whoever hands it over first.
+  var lastSequence: UInt64?
+  /// The `seq` of each request of the batches in flight, by batch.
+  var requestSeqs: [Int: [Int?]] = [:]
+}
+
+extension SessionRecorder {
+  /// Records one event of a pipeline's bus, in the order the transform stage applied things:
+  /// each intent at its `intentReceived` (or `intentIgnored`), each batch's requests at
+  /// `requestStarted`, and its answers — responses, and transport errors as error records — at
+  /// `responsesApplied`. A cancelled batch keeps its requests without answers.
+  ///
+  /// Events must come in bus order; an event already recorded (or an earlier one) is skipped,
+  /// so the pipeline's own recording task and ``Pipeline/run(script:onEvent:)`` may both hand
+  /// every event over: `run` does so before it logs the event, so a log line is never ahead of
+  /// the recording.
+  func record(_ event: BusEvent) {
+    if let last = busState.lastSequence, event.sequence <= last { return }
+    busState.lastSequence = event.sequence
+    switch event.event {
+    case .intentReceived(let intent, _), .intentIgnored(let intent, _, _):
+      record(intent: intent.description)
+    case .requestStarted(let batch):
+      busState.requestSeqs[batch.id] = batch.requests.map { record(request: $0) }
+    case .requestCancelled(let batch, _):
+      busState.requestSeqs[batch.id] = nil
+    case .responsesApplied(let fetched):
+      let seqs = busState.requestSeqs.removeValue(forKey: fetched.batch.id) ?? []
+      for (index, result) in fetched.results.enumerated() {
+        let seq = index < seqs.count ? seqs[index] : nil
+        switch result {
+        case .success(let response): record(response: response, toRequest: seq)
+        case .failure(let error): record(failure: error, toRequest: seq)
+        }
+      }
+    default:
+      break
+    }
+  }
+
+  /// Records every event of `subscription` until it ends.
+  func record(_ subscription: BusSubscription) async {
+    for await event in subscription { record(event) }
+  }
+}

@@ -1,0 +1,20 @@
+import TableCore
+
+/// A table that takes batch updates: `UITableView`, `UICollectionView` (in the files under
+/// `#if canImport(UIKit)`), and ``HeadlessTableView``, which checks each batch against UIKit's
+/// rules on any platform. ``TableUpdater`` drives any of them through the same code.
+@MainActor
+public protocol TableUpdateTarget: AnyObject {
+  /// Whether the table can update a visible cell in place (`reconfigureRows`, iOS 15+);
+  /// otherwise a content change is a `reloadRows`.
+  var canReconfigureRows: Bool { get }
+
+  /// Issues one batch update: points the data source at `batch.snapshot`, issues the
+  /// operations inside one `performBatchUpdates`, then applies the title updates.
+  /// - Throws: when the table rejects the batch (``HeadlessTableView`` throws
+  ///   ``BatchUpdateError`` where UIKit would raise an exception).
+  func performBatch(_ batch: TableBatch) throws
+
+  /// Shows `snapshot` without animation (`reloadData()`).
+  func reloadData(_ snapshot: TableSnapshot)
+}

@@ -46,10 +46,13 @@ struct SessionPageTests {
     let page = try await Self.page(Self.fixture("books/session"))
     #expect(
       page.steps.map(\.screen) == [
-        "books", "books", "books", "reviews", "reviews", "books", "detail", "books", "books",
+        "books", "books", "books", "books", "reviews", "reviews", "books", "detail", "books", "books",
+        "books",
       ])
     #expect(
-      page.steps.map(\.kind) == [.first, .update, .update, .first, .update, .back, .first, .back, .update])
+      page.steps.map(\.kind) == [
+        .first, .update, .update, .update, .first, .update, .back, .first, .back, .update, .update,
+      ])
     #expect(page.steps[0].timeline == [.intent("load")])
     #expect(page.steps[0].stages.isEmpty && page.steps[0].previous == .empty)
 
@@ -62,13 +65,17 @@ struct SessionPageTests {
     #expect(loaded.stages.map { $0.sections.map(\.kind) } == [[.delete], [.insert, .insert, .insert]])
     #expect(loaded.stages[0].sections[0].id == "tableflow.status")
 
-    let more = page.steps[2]
-    #expect(more.timeline.first == .intent("load-more wish"))
-    let inserts = more.stages.flatMap(\.rows)
-    #expect(inserts.count == 40 && inserts.allSatisfy { $0.kind == .insert && $0.after != nil })
-    #expect(more.previous == loaded.snapshot)
+    // load-more: the load-more row shows its loading state at once, the page arrives after.
+    let loading = page.steps[2]
+    #expect(loading.timeline == [.intent("load-more wish")])
+    #expect(loading.stages.flatMap(\.rows).contains { $0.id == "tableflow.more.wish" })
+    let more = page.steps[3]
+    #expect(more.timeline.count == 1)
+    let inserts = more.stages.flatMap(\.rows).filter { $0.kind == .insert }
+    #expect(inserts.count >= 40 && inserts.allSatisfy { $0.after != nil && $0.to != nil })
+    #expect(more.previous == loading.snapshot)
 
-    let back = page.steps[5]
+    let back = page.steps[6]
     #expect(back.timeline.contains(.navigation("back to books (from reviews)")))
     #expect(back.snapshot == more.snapshot && back.stages.isEmpty)
     #expect(page.steps.allSatisfy { step in step.stages.last.map { $0.after == step.snapshot } ?? true })

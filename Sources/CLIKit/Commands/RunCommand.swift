@@ -144,6 +144,7 @@ public struct RunCommand: TableflowCommand {
   }
 
   static func intents(fromFile path: String) throws(CommandFailure) -> [ScriptedIntent] {
+    try InputFile.requireRegularFile(path)  // a FIFO would block the read
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CommandFailure(.noInput, "\(path): no such intents file")
     }

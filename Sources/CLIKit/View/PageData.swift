@@ -101,7 +101,7 @@ struct PageData {
     switch entry {
     case .intent(let text): return .array([.string("intent"), .string(text)])
     case .navigation(let text): return .array([.string("navigation"), .string(text)])
-    case .cancelled(let text): return .array([.string("cancelled"), .string(text)])
+    case .note(let text): return .array([.string("note"), .string(text)])
     case .error(let text): return .array([.string("error"), .string(text)])
     case .request(let method, let url, let status, let bytes, let milliseconds):
       return .array([

@@ -29,8 +29,8 @@ extension PageTemplate {
     .tl-request .meta { color: var(--muted); }
     .tl-navigation { color: var(--purple); }
     .tl-navigation::before { content: "⇢"; color: var(--purple) !important; }
-    .tl-cancelled { color: var(--muted); }
-    .tl-cancelled::before { content: "⊘"; }
+    .tl-note { color: var(--muted); }
+    .tl-note::before { content: "·"; }
     .tl-error { color: var(--red); }
     .tl-error::before { content: "⚠"; color: var(--red) !important; }
     .tl-step { cursor: pointer; margin: 2px 8px; border-radius: 8px; padding: 5px 8px 5px 20px !important; }

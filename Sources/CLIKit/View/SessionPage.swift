@@ -53,8 +53,9 @@ enum TimelineEntry: Hashable, Sendable {
   case request(method: String, url: String, status: Int, bytes: Int, milliseconds: Double?)
   /// A push, a pop or a link opened.
   case navigation(String)
-  /// Requests cancelled before they were applied (a pop, a refresh superseding a load).
-  case cancelled(String)
+  /// Something the pipeline decided on the way, in one line: requests cancelled before they
+  /// were applied (a pop, a refresh superseding a load), duplicate ids dropped or renamed.
+  case note(String)
   /// A failure: `stage/category in screen: message`.
   case error(String)
 }
@@ -75,7 +76,9 @@ struct SessionPageBuilder {
       pending.append(.intent("\(intent) (ignored: \(reason))"))
     case .requestCancelled(let batch, let reason):
       let requests = batch.requests.map { "\($0.method) \($0.relativeURL)" }.joined(separator: ", ")
-      pending.append(.cancelled("\(requests) (\(reason))"))
+      pending.append(.note("cancelled \(requests) (\(reason))"))
+    case .duplicatesResolved(let reports, _):
+      for report in reports { pending.append(.note(report.line)) }
     case .responsesApplied(let fetched):
       guard fetched.failure == nil else { break }  // its error line says what happened
       for received in fetched.responses {
@@ -110,7 +113,7 @@ struct SessionPageBuilder {
       }
     case .failed(let failure, let screen):
       pending.append(.error(Self.describe(failure, screen: screen?.name)))
-    case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled:
+    case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled, .cellsUpdated:
       break
     }
   }

@@ -24,6 +24,7 @@ extension SessionPageBuilder {
     var responses: [Response]?
     var requests: [Request]?
     var ignored: String?
+    var duplicates: [String]?
     var reason: String?
     var action: String?
     var from: String?
@@ -66,7 +67,9 @@ extension SessionPageBuilder {
       addTimeline(.intent(line.ignored.map { "\(intent) (ignored: \($0))" } ?? intent))
     case "cancel":
       let requests = try require(line.requests, "requests").map { "\($0.method) \($0.url)" }
-      addTimeline(.cancelled(requests.joined(separator: ", ") + " (\(line.reason ?? ""))"))
+      addTimeline(.note("cancelled " + requests.joined(separator: ", ") + " (\(line.reason ?? ""))"))
+    case "duplicates":
+      for report in line.duplicates ?? [] { addTimeline(.note(report)) }
     case "response":
       for response in try require(line.responses, "responses") {
         addTimeline(

@@ -55,6 +55,7 @@ struct ViewCommandTests {
       ("missing", 66, "no such file"),
       ("folder", 66, "is a folder"),
       ("badline", 65, "line 2"),
+      ("textlog", 65, "not a fixture (no gzip header) nor a jsonl log"),
       ("unwritable", 74, "cannot write the page"),
     ])
   func badInput(kind: String, code: Int32, message: String) async throws {
@@ -68,6 +69,8 @@ struct ViewCommandTests {
       try Data("{\"event\":\"intent\",\"intent\":\"load\",\"screen\":\"s\"}\n{\"event\":\"snapshot\"\n".utf8)
         .write(to: URL(fileURLWithPath: folder.file("bad.jsonl")))
       arguments.append(folder.file("bad.jsonl"))
+    case "textlog":
+      arguments.append(APIServer.packageRoot.appendingPathComponent("Fixtures/profile/minimal.log").path)
     default:
       arguments += [
         SessionPageTests.fixture("profile/minimal"), "-o", folder.file("no/such/folder/page.html"),

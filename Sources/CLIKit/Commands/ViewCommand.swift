@@ -60,6 +60,13 @@ struct ViewCommand: TableflowCommand {
       do {
         try builder.addLogLine(String(decoding: line, as: UTF8.self))
       } catch {
+        if lineNumber == 1 && line.first != UInt8(ascii: "{") {
+          throw CommandFailure(
+            .dataError,
+            "not a fixture (no gzip header) nor a jsonl log (line 1 is not a JSON object); a text log "
+              + "cannot be drawn: view the fixture, or a 'tableflow replay FIXTURE --format jsonl' log (\(path))"
+          )
+        }
         throw CommandFailure(.dataError, "\(error.message) (\(path), line \(lineNumber))")
       }
     }

@@ -4,21 +4,33 @@
 Standard library only. Serves, relative to an optional --prefix:
 
   GET  /v2/book/user/{user}/collections?status=&start=&count=   Douban-shaped book collections
+  POST /v2/book/{id}/collection  {"status": "reading"}          move a book to another status
   GET  /v2/book/{id}/reviews?start=&count=                      reviews of one book
-  GET  /api/profile[?variant=full|minimal|bare]                 the profile (seed D)
+  POST /v2/review/{id}/useful                                   count a review as useful
+  GET  /api/profile[?variant=full|minimal|bare|nameless]        the profile (seed D)
   GET  /api/photos                                              photos and albums (seed E)
+  GET  /api/providers                                           rows of text (seed B)
   POST /api/session   {"username": ..., "password": ...}        sign in (seed C)
 
 All data is generated at start-up from a fixed seed (never from time or run-time randomness),
 so every run answers every request with the same bytes.
 
 Users: any name of letters, digits, '.', '_' or '-' has a collection (`pmtao`, the default
-user, has 300 books); `empty` has none; `nobody` does not exist (404). Passwords for
-POST /api/session: pmtao / douban, tom / sawyer.
+user, has 300 books); `empty` has none; `nobody` does not exist (404); `mangled` has one
+malformed entry (the third of 想读 has `"title": null`). Passwords for POST /api/session:
+pmtao / douban, tom / sawyer.
+
+Moving a book (POST /v2/book/{id}/collection) changes the server's state: the book leaves its
+status and becomes the first entry of the new one, so later pages and refreshes show the move.
+The answer is the entry, `{"status": ..., "book": {...}}`. To make the move fail, queue a fault
+for it: POST /_control/fault {"fault": "status=500", "path_prefix": "/v2/book/ID/collection"}.
+POST /v2/review/{id}/useful answers `{"id": ..., "votes": N}`, N counting the vote; reviews
+list their `votes`.
 
 Profile variants (query `variant=` or header `X-Profile-Variant:`): `full` (the default, the
 sample of profile-server-data.json), `minimal` (no `about` key, no friends), `bare` (only id,
-fullName and pictureUrl).
+fullName and pictureUrl), `nameless` (the full sample without `fullName`, and its second friend
+without a `name`).
 
 Fault injection:
   per request     header `X-Fault: SPEC`
@@ -240,6 +252,10 @@ def make_collections(user):
     read = result["read"]
     if len(read) > 12:
         read.insert(12, dict(read[3]))
+    if user == "mangled" and len(result["wish"]) > 2:
+        broken = json.loads(json.dumps(result["wish"][2]))
+        broken["book"]["title"] = None
+        result["wish"][2] = broken
     return result
 
 
@@ -285,7 +301,10 @@ PROFILE_FULL = {
 
 def make_profile(variant):
     data = json.loads(json.dumps(PROFILE_FULL))
-    if variant == "minimal":
+    if variant == "nameless":
+        del data["data"]["fullName"]
+        del data["data"]["friends"][1]["name"]
+    elif variant == "minimal":
         del data["data"]["about"]
         data["data"]["friends"] = []
     elif variant == "bare":
@@ -318,6 +337,19 @@ def make_photos():
             "coverUrl": "https://img.example.org/albums/a%02d.jpg" % (index + 1),
         })
     return {"photos": photos, "albums": albums}
+
+
+PROVIDER_TEXTS = [
+    "短文本。",
+    "我是一段很长的文字，用来演示单元格的高度由模型计算：标题之下的正文会折成好几行，"
+    "高度等于上边距 40 加上正文的高度再加下边距 21，在主线程之外算好，一次缓存，滚动时不再计算。"
+    "A long text wraps too, whatever its script: the provider measures it once.",
+    "Two lines of text, perhaps, on a narrow screen: the provider knows before the cell does.",
+]
+
+
+def make_providers():
+    return {"providers": [{"title": "我是标题", "text": text} for text in PROVIDER_TEXTS]}
 
 
 PASSWORDS = {"pmtao": "douban", "tom": "sawyer"}
@@ -396,6 +428,9 @@ class Backend:
         self.books = {}
         self.lock = threading.Lock()
         self.photos = make_photos()
+        self.owners = {}
+        self.review_books = {}
+        self.extra_votes = {}
         self.collections_for(DEFAULT_USER)
 
     def collections_for(self, user):
@@ -406,7 +441,48 @@ class Backend:
                 for items in collections.values():
                     for item in items:
                         self.books.setdefault(item["book"]["id"], item["book"])
+                        self.owners.setdefault(item["book"]["id"], user)
             return self.collections[user]
+
+    def move(self, book_id, status):
+        """Moves a book to the front of `status` in its owner's collection; the new entry."""
+        with self.lock:
+            user = self.owners.get(book_id)
+            if user is None:
+                return None
+            by_status = self.collections[user]
+            entry = None
+            for name in STATUSES:
+                kept = []
+                for item in by_status[name]:
+                    if item["book"]["id"] == book_id:
+                        entry = entry or item
+                    else:
+                        kept.append(item)
+                by_status[name] = kept
+            moved = dict(entry, status=status)
+            by_status[status].insert(0, moved)
+            return moved
+
+    def reviews_for(self, book):
+        reviews = make_reviews(book)
+        with self.lock:
+            for review in reviews:
+                self.review_books[review["id"]] = book["id"]
+                review["votes"] += self.extra_votes.get(review["id"], 0)
+        return reviews
+
+    def vote(self, review_id):
+        """Counts one more useful vote; the review's votes, or None for an unknown review."""
+        with self.lock:
+            book_id = self.review_books.get(review_id)
+            if book_id is None:
+                return None
+            self.extra_votes[review_id] = self.extra_votes.get(review_id, 0) + 1
+            book = self.books[book_id]
+        votes = [r["votes"] for r in make_reviews(book) if r["id"] == review_id]
+        with self.lock:
+            return votes[0] + self.extra_votes[review_id]
 
     def book(self, book_id):
         with self.lock:
@@ -433,6 +509,10 @@ def page(items, query):
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "TableFlowAPI/1"
+    # TCP_NODELAY: the handler writes the headers and the body separately; with Nagle's
+    # algorithm every answer after the first on a kept-open connection waited for the client's
+    # delayed ACK (about 40 ms), so recorded latencies measured that, not the backend.
+    disable_nagle_algorithm = True
 
     # Routing ---------------------------------------------------------------------------
 
@@ -451,10 +531,24 @@ class Handler(BaseHTTPRequestHandler):
         if match:
             self.require(method, "GET")
             return 200, self.reviews(match.group(1), query)
+        match = re.fullmatch(r"/v2/book/([^/]+)/collection", path)
+        if match:
+            self.require(method, "POST")
+            return 200, self.move(match.group(1), body)
+        match = re.fullmatch(r"/v2/review/([^/]+)/useful", path)
+        if match:
+            self.require(method, "POST")
+            votes = backend.vote(match.group(1))
+            if votes is None:
+                raise ApiError(404, {"msg": "review_not_found", "code": 6001, "request": match.group(1)})
+            return 200, {"id": match.group(1), "votes": votes}
+        if path == "/api/providers":
+            self.require(method, "GET")
+            return 200, make_providers()
         if path == "/api/profile":
             self.require(method, "GET")
             variant = (query.get("variant") or [self.headers.get("X-Profile-Variant") or "full"])[0]
-            if variant not in ("full", "minimal", "bare"):
+            if variant not in ("full", "minimal", "bare", "nameless"):
                 raise ApiError(400, {"data": None, "error": 400, "message": "unknown variant " + variant})
             return 200, make_profile(variant)
         if path == "/api/photos":
@@ -484,9 +578,22 @@ class Handler(BaseHTTPRequestHandler):
         book = self.server.backend.book(book_id)
         if book is None:
             raise ApiError(404, {"msg": "book_not_found", "code": 6000, "request": book_id})
-        reviews = make_reviews(book)
+        reviews = self.server.backend.reviews_for(book)
         start, count, chosen = page(reviews, query)
         return {"count": len(chosen), "start": start, "total": len(reviews), "reviews": chosen}
+
+    def move(self, book_id, body):
+        try:
+            payload = json.loads(body.decode("utf-8")) if body else None
+        except (UnicodeDecodeError, ValueError):
+            payload = None
+        if not isinstance(payload, dict) or payload.get("status") not in STATUSES:
+            raise ApiError(400, {"msg": "invalid_status", "code": 999,
+                                 "request": "expected a JSON object with status wish, reading or read"})
+        moved = self.server.backend.move(book_id, payload["status"])
+        if moved is None:
+            raise ApiError(404, {"msg": "book_not_found", "code": 6000, "request": book_id})
+        return {"status": moved["status"], "book": moved["book"]}
 
     def session(self, body):
         try:

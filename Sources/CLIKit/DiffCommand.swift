@@ -1,13 +1,15 @@
 import Foundation
 import TableCore
 
-/// `tableflow diff OLD.json NEW.json [--format json|text]`: the staged changeset between two
-/// snapshots in interchange JSON.
+/// `tableflow diff OLD.json NEW.json [--format json|text] [--duplicates reject|keep-first|disambiguate]`:
+/// the staged changeset between two snapshots in interchange JSON.
 ///
 /// `json` (the default) prints one object in DESIGN.md's changeset form with sorted keys;
 /// `text` prints one operation a line. Invalid snapshot JSON or duplicate ids exit 65 with one
 /// stderr line naming the file and the position (line and column for a syntax error, the
-/// coding path otherwise); a missing file exits 66; bad arguments exit 64.
+/// coding path otherwise); a missing file exits 66; bad arguments exit 64. With
+/// `--duplicates keep-first` or `disambiguate`, duplicate ids are dropped or renamed (`id#2`)
+/// instead, one stderr line each.
 public struct DiffCommand: TableflowCommand {
   /// Creates the command.
   public init() {}
@@ -22,7 +24,11 @@ public struct DiffCommand: TableflowCommand {
       options: [
         .init(
           "--format", value: "FORMAT", allowed: ["json", "text"],
-          help: "json (one object, DESIGN.md's changeset form; the default) or text (one operation a line)")
+          help: "json (one object, DESIGN.md's changeset form; the default) or text (one operation a line)"),
+        .init(
+          "--duplicates", value: "POLICY", allowed: ["reject", "keep-first", "disambiguate"],
+          help: "what a duplicate section or row id does: reject (exit 65; the default), keep-first "
+            + "(drop later ones) or disambiguate (rename them id#2, id#3, …); one stderr line each"),
       ],
       discussion:
         "Snapshots are {\"sections\":[{\"id\",\"header\",\"footer\",\"style\",\"collapsed\",\"rows\":"
@@ -40,11 +46,17 @@ public struct DiffCommand: TableflowCommand {
       io.fail("diff expects two files; usage: \(DiffCommand().spec.usage)")
       return .usage
     }
+    let policy: DuplicateIDPolicy
+    switch arguments.value("--duplicates") {
+    case "keep-first": policy = .keepFirst
+    case "disambiguate": policy = .disambiguate
+    default: policy = .reject
+    }
     let old: TableSnapshot
     let new: TableSnapshot
     do {
-      old = try DiffSnapshotLoader.load(oldPath)
-      new = try DiffSnapshotLoader.load(newPath)
+      old = try DiffSnapshotLoader.load(oldPath, policy: policy) { io.err.write("tableflow: diff: \($0)\n") }
+      new = try DiffSnapshotLoader.load(newPath, policy: policy) { io.err.write("tableflow: diff: \($0)\n") }
     } catch {
       io.fail("diff: " + error.message)
       return error.exitCode

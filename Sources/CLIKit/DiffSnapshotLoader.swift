@@ -12,15 +12,25 @@ enum DiffSnapshotLoader {
     var exitCode: ExitCode
   }
 
+  /// The sections of a snapshot file, before validation.
+  private struct Sections: Decodable {
+    var sections: [Section]
+  }
+
   /// The largest snapshot file `diff` reads (64 MiB: several times a 100,000-row snapshot).
   static let maximumBytes = 64 << 20
 
-  /// Loads and validates the snapshot at `path`.
+  /// Loads and validates the snapshot at `path`; under `keepFirst` or `disambiguate`, calls
+  /// `report` with one line per duplicate dropped or renamed (`FILE: dropped duplicate row 'a'
+  /// (section 0 row 1)`).
   ///
   /// Besides what the JSON parser rejects, refuses a file over ``maximumBytes``, an object with
   /// the same key twice and an integer outside the 64-bit range (65).
   /// - Throws: ``Failure``.
-  static func load(_ path: String, maximumBytes: Int = maximumBytes) throws(Failure) -> TableSnapshot {
+  static func load(
+    _ path: String, maximumBytes: Int = maximumBytes, policy: DuplicateIDPolicy = .reject,
+    report: (String) -> Void = { _ in }
+  ) throws(Failure) -> TableSnapshot {
     do {
       try InputFile.requireRegularFile(path)
     } catch {
@@ -44,7 +54,13 @@ enum DiffSnapshotLoader {
       throw Failure(message: "\(path):\(error.description)", exitCode: .dataError)
     }
     do {
-      return try JSONDecoder().decode(TableSnapshot.self, from: data)
+      guard policy != .reject else { return try JSONDecoder().decode(TableSnapshot.self, from: data) }
+      let sections = try JSONDecoder().decode(Sections.self, from: data).sections
+      let built = try TableSnapshot.buildReporting(sections, policy: policy)
+      for resolution in built.resolutions { report("\(path): \(resolution.line())") }
+      return built.snapshot
+    } catch let error as SnapshotError {
+      throw Failure(message: "\(path): \(error.description)", exitCode: .dataError)
     } catch let error as DecodingError {
       throw Failure(message: "\(path):" + describe(error, in: data), exitCode: .dataError)
     } catch {

@@ -83,27 +83,30 @@ struct PreparedSession {
 
   /// Runs the intents and writes the text log; finishes the recording, if any.
   func run() async throws(SessionAssertionError) -> (log: String, worstFailure: PipelineFailure?) {
-    let options = PipelineOptions(parameters: parameters, recorder: recorder, replayOrder: replayOrder)
-    let pipeline: Pipeline
-    do {
-      pipeline = try Pipeline(feed: feed, transport: transport, options: options)
-    } catch {
-      await recorder?.abandon()
-      throw SessionAssertionError("\(feed.name): \(error)")
-    }
+    let options = PipelineOptions(parameters: parameters, replayOrder: replayOrder)
     var writer = TextLogWriter()
     var log = ""
-    let outcome = await pipeline.run(script: script) { event in log += writer.text(for: event) }
-    if let recorder {
-      if outcome.wasCancelled {
-        await recorder.abandon()
-      } else {
-        do {
-          try await recorder.finish()
-        } catch {
-          throw SessionAssertionError("\(recorder.path): the recording could not be finished: \(error)")
+    let outcome: SessionOutcome
+    do {
+      if let recorder {
+        // A session failing by design is recorded too: the fixture is replaced once the session
+        // has run to its end.
+        let recorded = try await Pipeline.record(
+          script: script, feed: feed, transport: transport, into: recorder, options: options,
+          replacing: .whenSessionCompletes
+        ) { event in log += writer.text(for: event) }
+        if let failure = recorded.recordingFailure {
+          throw SessionAssertionError("\(recorder.path): the recording could not be finished: \(failure)")
         }
+        outcome = recorded.session
+      } else {
+        let pipeline = try Pipeline(feed: feed, transport: transport, options: options)
+        outcome = await pipeline.run(script: script) { event in log += writer.text(for: event) }
       }
+    } catch let error as SessionAssertionError {
+      throw error
+    } catch {
+      throw SessionAssertionError("\(feed.name): \(error)")
     }
     return (log, outcome.worstFailure)
   }

@@ -19,20 +19,34 @@ final class CLIChild {
   private let received = LockedData()
   private let watchdog: DispatchWorkItem
 
+  /// Whether standard output is a pseudo-terminal (read until EIO) rather than a pipe.
+  private let isTerminal: Bool
+
   /// Starts `tableflow arguments…` in the package folder.
-  init(_ arguments: [String], in directory: URL? = nil, timeout: Double = 60) throws {
+  /// - Parameter terminal: give the child a pseudo-terminal as standard output, as an
+  ///   interactive shell would.
+  init(_ arguments: [String], in directory: URL? = nil, timeout: Double = 60, terminal: Bool = false) throws {
     let process = Process()
     process.executableURL = CLIProcess.binary
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
-    let out = Pipe()
     let err = Pipe()
-    process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    isTerminal = terminal
+    if terminal {
+      let (controller, device) = try Self.openTerminal()
+      process.standardOutput = device
+      try process.run()
+      try device.close()  // the child holds its own copy
+      stdout = controller
+    } else {
+      let out = Pipe()
+      process.standardOutput = out
+      try process.run()
+      stdout = out.fileHandleForReading
+    }
     self.process = process
-    stdout = out.fileHandleForReading
     let pid = process.processIdentifier
     let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
     self.watchdog = watchdog
@@ -47,16 +61,55 @@ final class CLIChild {
     }
   }
 
+  /// A pseudo-terminal: the controlling side (kept) and the device (the child's stdout).
+  private static func openTerminal() throws -> (FileHandle, FileHandle) {
+    // posix_openpt and friends are not visible to Swift here; these are their Linux ioctls.
+    let getNumber: UInt = 0x8004_5430  // TIOCGPTN
+    let setLock: UInt = 0x4004_5431  // TIOCSPTLCK
+    let controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    guard controller >= 0 else { throw POSIXError(.ENOTTY) }
+    var unlock: Int32 = 0
+    var number: UInt32 = 0
+    let unlocked = withUnsafeMutablePointer(to: &unlock) { ioctl(controller, setLock, $0) }
+    let numbered = withUnsafeMutablePointer(to: &number) { ioctl(controller, getNumber, $0) }
+    guard unlocked == 0, numbered == 0 else { throw POSIXError(.ENOTTY) }
+    let device = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+    guard device >= 0 else { throw POSIXError(.ENOTTY) }
+    // No newline translation: the log arrives byte for byte.
+    var settings = termios()
+    tcgetattr(device, &settings)
+    cfmakeraw(&settings)
+    tcsetattr(device, TCSANOW, &settings)
+    return (
+      FileHandle(fileDescriptor: controller, closeOnDealloc: true),
+      FileHandle(fileDescriptor: device, closeOnDealloc: true)
+    )
+  }
+
+  /// Reads one chunk of standard output; empty at its end (EIO for a terminal whose child
+  /// has exited).
+  private func readChunk() -> Data {
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = read(stdout.fileDescriptor, &buffer, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      return count > 0 ? Data(buffer[0..<count]) : Data()
+    }
+  }
+
   /// Reads standard output until it contains `marker` (true) or ends (false).
   func readStdout(until marker: String) -> Bool {
     let needle = Data(marker.utf8)
     while true {
       if received.data.withLock({ $0.range(of: needle) != nil }) { return true }
-      let chunk = stdout.availableData
+      let chunk = readChunk()
       if chunk.isEmpty { return false }
       received.data.withLock { $0.append(chunk) }
     }
   }
+
+  /// Whether the child is still running.
+  var isRunning: Bool { process.isRunning }
 
   /// Sends `signal` to the child.
   func send(_ signal: Int32) {
@@ -71,9 +124,10 @@ final class CLIChild {
   /// Waits for the child to exit, reading the rest of its standard output (unless closed).
   /// - Returns: the exit status (128 + N when killed by signal N), stdout and stderr.
   func wait(readingRest: Bool = true) -> CLIProcess.Outcome {
-    if readingRest {
-      let rest = stdout.readDataToEndOfFile()
-      received.data.withLock { $0.append(rest) }
+    while readingRest {
+      let chunk = readChunk()
+      if chunk.isEmpty { break }
+      received.data.withLock { $0.append(chunk) }
     }
     process.waitUntilExit()
     watchdog.cancel()

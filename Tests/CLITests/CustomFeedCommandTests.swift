@@ -1,3 +1,4 @@
+import Feeds
 import Foundation
 import TableCore
 import TableFlow
@@ -55,7 +56,7 @@ struct CustomFeedCommandTests {
     let (code, out, _) = await Self.main(["feeds"])
     #expect(code == .success)
     let names = out.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { $0.split(separator: " ")[0] }
-    #expect(names == ["friends", "books", "profile", "signin", "photos"])
+    #expect(names == ["friends", "books", "profile", "signin", "photos", "providers"])
   }
 
   @Test("run records the program's feed live; replay, verify and inspect then work on it")
@@ -102,7 +103,7 @@ struct CustomFeedCommandTests {
       }
     }
     let feeds = Tableflow.feeds(adding: [Books()])
-    #expect(feeds.map(\.name) == ["books", "profile", "signin", "photos"])
+    #expect(feeds.map(\.name) == ["books", "profile", "signin", "photos", "providers"])
     #expect(feeds.first?.summary == "mine")
   }
 }

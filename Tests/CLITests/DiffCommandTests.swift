@@ -102,6 +102,33 @@ struct DiffCommandTests {
       ))
   }
 
+  @Test("--duplicates keep-first and disambiguate drop or rename, one stderr line each")
+  func duplicatePolicies() async throws {
+    let duplicate =
+      #"{"sections":[{"id":"s","rows":[{"id":"x","kind":"k","height":1}]},{"id":"t","rows":[{"id":"x","kind":"k","height":1},{"id":"y","kind":"k","height":1}]}]}"#
+    let clean = #"{"sections":[{"id":"s","rows":[{"id":"x","kind":"k","height":1}]}]}"#
+    let directory = try folder(["clean.json": clean, "dup.json": duplicate])
+    defer { try? FileManager.default.removeItem(at: directory) }
+
+    let (kept, keptOut, keptErr) = await run(
+      ["clean.json", "dup.json", "--duplicates", "keep-first", "--format", "text"], in: directory)
+    #expect(kept == .success)
+    #expect(keptErr.hasSuffix("dup.json: dropped duplicate row 'x' (section 1 row 0)\n"))
+    #expect(!keptOut.isEmpty)
+
+    let (renamed, renamedOut, renamedErr) = await run(
+      ["clean.json", "dup.json", "--duplicates", "disambiguate", "--format", "text"], in: directory)
+    #expect(renamed == .success)
+    #expect(renamedErr.hasSuffix("dup.json: renamed duplicate row 'x' to 'x#2' (section 1 row 0)\n"))
+    #expect(renamedOut == keptOut)
+
+    let (rejected, _, _) = await run(["clean.json", "dup.json", "--duplicates", "reject"], in: directory)
+    #expect(rejected == .dataError)
+    let (bad, _, badErr) = await run(["clean.json", "dup.json", "--duplicates", "drop"], in: directory)
+    #expect(bad == .usage)
+    #expect(badErr.contains("--duplicates"))
+  }
+
   @Test("a wrong type exits 65 naming the coding path")
   func wrongType() async throws {
     let wrong = #"{"sections":[{"id":"s","rows":[{"id":"x","kind":"k","height":"tall"}]}]}"#

@@ -17,6 +17,8 @@ struct InputFileTests {
       let commands = [
         ["replay", special], ["inspect", special], ["diff", special, snapshot], ["diff", snapshot, special],
         ["run", "books", "--fixture", special],
+        ["run", "books", "--live", "http://127.0.0.1:9", "--intents", special],
+        ["replay", "Fixtures/books/session.jsonl.gz", "--expect", special],
       ]
       for arguments in commands {
         // The watchdog turns a regression (blocking on the FIFO, reading /dev/zero) into a kill.

@@ -39,10 +39,31 @@ struct SignalTests {
     #expect(outcome.stderr.hasPrefix("tableflow: interrupted by SIG"))
     #expect(outcome.stderr.contains(target + ".partial"))
     #expect(FileManager.default.contents(atPath: target) == original)
-    // A complete fixture holding the session up to the signal (the recorder is a bus
-    // subscriber of its own, so how far it got past the first intent's answers may vary).
+    // A complete fixture holding the session up to the signal: everything the log showed.
     let records = try FixtureReader(path: target + ".partial").readAll()
     #expect(records.first?.entry == .intent("load"))
+    #expect(records.contains { $0.entry == .intent("select book-1000003-rating") })
+  }
+
+  @Test("on a terminal every log line is written at once, not only once per intent", .timeLimit(.minutes(2)))
+  func terminalLines() async throws {
+    let server = try APIServer()
+    defer { server.stop() }
+    try await server.queueFault("slow=30000", count: 1, pathPrefix: "/v2/book/1000003/reviews")
+    let folder = try TemporaryDirectory(prefix: "tableflow-terminal")
+    defer { folder.cleanUp() }
+    let intents = folder.file("session.intents")
+    try Data("load\nselect book-1000003-rating\n".utf8).write(to: URL(fileURLWithPath: intents))
+    let child = try CLIChild(
+      ["run", "books", "--live", server.baseURL.absoluteString, "--intents", intents], terminal: true)
+    // The reviews screen's loading state follows the intent line while its request hangs:
+    // only a line-buffered log shows it before the session ends.
+    #expect(child.readStdout(until: Self.marker))
+    #expect(child.readStdout(until: "Loading…"))
+    #expect(child.isRunning)
+    child.send(SIGTERM)
+    let outcome = child.wait()
+    #expect(outcome.status == 143, "\(outcome.stderr)")
   }
 
   @Test(

@@ -33,14 +33,14 @@ struct BookListTransformTests {
     #expect(wish[1].fields[1].value == .text("评价人数：1234"))
   }
 
-  @Test("shows a book without isbn13, its isbn null")
+  @Test("shows a book without isbn13, its isbn empty as in seed A")
   func showsBookWithoutISBN() throws {
     let json =
       #"{"total":1,"collections":[{"status":"wish","book":{"id":"9","title":"无书号","rating":{"average":"0.0","numRaters":0}}}]}"#
     let page = try TestData.decode(BookCollections.self, json)
     let snapshot = BookListTransform.snapshot(shelf([.wish: page]))
     let info = try #require(snapshot.sections.first?.rows.first)
-    #expect(info.fields.first { $0.name == "isbn13" }?.value == .null)
+    #expect(info.fields.first { $0.name == "isbn13" }?.value == .text(""))
     #expect(info.fields.first { $0.name == "authors" }?.value == .text(""))
     #expect(info.height > 0)
   }

@@ -5,9 +5,9 @@ import Testing
 
 @Suite("BuiltinFeeds")
 struct BuiltinFeedsTests {
-  @Test("lists books, profile, signin and photos, each found by name")
+  @Test("lists books, profile, signin, photos and providers, each found by name")
   func listsFeeds() {
-    #expect(BuiltinFeeds.all.map(\.name) == ["books", "profile", "signin", "photos"])
+    #expect(BuiltinFeeds.all.map(\.name) == ["books", "profile", "signin", "photos", "providers"])
     #expect(BuiltinFeeds.named("profile")?.screenNames == ["profile"])
     #expect(BuiltinFeeds.named("nope") == nil)
   }

@@ -37,10 +37,16 @@ enum FeedSession {
       path: path, feed: feed.name, tool: "tableflow FeedsTests recorder", base: baseURL.absoluteString,
       params: parameters)
     let live = try HTTPTransport(baseURL: baseURL.absoluteString)
-    let outcome = try await run(
-      feed, transport: live, parameters: parameters, script: script, recorder: recorder)
-    try await recorder.finish()
-    return outcome
+    var writer = TextLogWriter()
+    var log = ""
+    // Sessions that fail by design are recorded too: the fixture is replaced once the session
+    // has run to its end.
+    let recorded = try await Pipeline.record(
+      script: script, feed: feed, transport: live, into: recorder,
+      options: PipelineOptions(parameters: parameters), replacing: .whenSessionCompletes
+    ) { event in log += writer.text(for: event) }
+    if let failure = recorded.recordingFailure { throw failure }
+    return Outcome(log: log, worstFailure: recorded.session.worstFailure)
   }
 
   /// Replays the fixture at `path` with the feed, parameters and intents it recorded, in the

@@ -37,7 +37,7 @@ struct ProfileTransformTests {
   func disambiguatesFriends() throws {
     let profile = Profile(id: 1, fullName: "Tom", friends: [Friend(name: "Joe"), Friend(name: "Joe")])
     let snapshot = ProfileTransform.snapshot(ProfileResponse(data: profile))
-    #expect(snapshot.sections.last?.rows.map(\.id) == ["friend-Joe", "friend-Joe-2"])
+    #expect(snapshot.sections.last?.rows.map(\.id) == ["friend-Joe", "friend-Joe#2"])
   }
 
   @Test("an answer without a profile shows the backend's message")

@@ -53,6 +53,13 @@ struct RecordedSession: CustomStringConvertible, Sendable {
     RecordedSession(feed: "signin", name: "session"),
     RecordedSession(feed: "signin", name: "wrong-password", parameters: ["password": "not-the-password"]),
     RecordedSession(feed: "photos", name: "session"),
+    // One malformed entry (想读's third book has a null title): a placeholder row, the rest shows.
+    RecordedSession(feed: "books", name: "bad-item", parameters: ["user": "mangled"]),
+    // Seed A's single request (status=, count 40), grouped by each entry's status.
+    RecordedSession(feed: "books", name: "grouped", parameters: ["grouping": "status"]),
+    // No fullName: no Main Info; the second friend has no name: a placeholder row.
+    RecordedSession(feed: "profile", name: "nameless", parameters: ["variant": "nameless"]),
+    RecordedSession(feed: "providers", name: "session"),
   ]
 
   static var fixturesFolder: URL { APIServer.packageRoot.appendingPathComponent("Fixtures") }

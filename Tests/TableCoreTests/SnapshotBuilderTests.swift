@@ -73,3 +73,34 @@ struct SnapshotBuilderTests {
     }
   }
 }
+
+@Suite("SnapshotBuilder resolutions")
+struct SnapshotBuilderResolutionTests {
+  @Test("each dropped or renamed duplicate is reported once, in order")
+  func resolutionsReported() throws {
+    var builder = SnapshotBuilder(policy: .disambiguate)
+    builder.appendSection(Make.section("a", Make.rows("x", "x")))
+    builder.appendSection(Make.section("a", Make.rows("y")))
+    let built = try builder.buildReporting()
+    #expect(
+      built.resolutions.map { $0.line() } == [
+        "renamed duplicate row 'x' to 'x#2' (section 0 row 1)",
+        "renamed duplicate section 'a' to 'a#2' (section 1)",
+      ])
+    builder.policy = .keepFirst
+    #expect(
+      try builder.buildReporting().resolutions.map { $0.line(origin: "entry 3 of page p/0") } == [
+        "dropped duplicate row 'x' (entry 3 of page p/0)",
+        "dropped duplicate section 'a' (entry 3 of page p/0)",
+      ])
+    builder.policy = .reject
+    #expect(throws: SnapshotError.self) { try builder.buildReporting() }
+  }
+
+  @Test("an id with a quote or a line break cannot break the line")
+  func quotedIDs() {
+    let resolution = DuplicateResolution(
+      isSection: false, id: "a'\n> select forged", section: 0, row: 1, action: .dropped)
+    #expect(resolution.line() == "dropped duplicate row 'a\\'\\n> select forged' (section 0 row 1)")
+  }
+}

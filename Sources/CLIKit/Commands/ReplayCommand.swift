@@ -82,6 +82,7 @@ public struct ReplayCommand: TableflowCommand {
   ) throws(CommandFailure)
     -> ExitCode
   {
+    try InputFile.requireRegularFile(golden)  // a FIFO would block the read
     guard let expected = FileManager.default.contents(atPath: golden) else {
       throw CommandFailure(.noInput, "\(golden): no such golden file")
     }

@@ -105,10 +105,8 @@ public struct RunCommand: TableflowCommand {
       source: source, recorder: recorder, replayOrder: replayOrder,
       damage: (mode ?? RecordMode.none) == RecordMode.none ? (transport as? ReplayTransport)?.damage : nil)
     let format = LogFormat(rawValue: arguments.value("--format") ?? "text") ?? .text
-    let code = await runner.run(
-      session, format: format, full: arguments.has("--full"), sink: io.out, io: io)
-    guard let recorder else { return code }
-    return await Self.endRecording(recorder, sessionCode: code, io: io)
+    // With a recorder, the runner records through Pipeline.record and reports the recording.
+    return await runner.run(session, format: format, full: arguments.has("--full"), sink: io.out, io: io)
   }
 
   /// Creates the recorder, or fails with 74 (the path is a directory, the partial file is
@@ -121,35 +119,6 @@ public struct RunCommand: TableflowCommand {
         path: path, feed: feed.name, tool: "tableflow \(Tableflow.version)", base: base, params: params)
     } catch {
       throw CommandFailure(.ioError, "\(error)")
-    }
-  }
-
-  /// Renames the recording over its target when the session succeeded; otherwise keeps it as
-  /// `PATH.partial`, leaves `PATH` untouched and says so.
-  /// - Returns: the session's code, or 74 when the recording could not be completed.
-  static func endRecording(
-    _ recorder: SessionRecorder, sessionCode: ExitCode, io: CommandIO
-  ) async -> ExitCode {
-    let writeFailure = await recorder.writeFailure
-    guard sessionCode == .success, writeFailure == nil else {
-      if let writeFailure { io.fail("\(writeFailure)") }
-      let code = writeFailure == nil ? sessionCode : max(sessionCode, .ioError)
-      do {
-        try await recorder.keepPartial()
-        io.fail(
-          "\(recorder.path): not replaced, the session failed (exit \(code.rawValue)); "
-            + "its recording is kept in \(recorder.partialPath)")
-      } catch {
-        io.fail("\(error)")
-      }
-      return code
-    }
-    do {
-      try await recorder.finish()
-      return sessionCode
-    } catch {
-      io.fail("\(error)")
-      return .ioError
     }
   }
 
@@ -175,6 +144,7 @@ public struct RunCommand: TableflowCommand {
   }
 
   static func intents(fromFile path: String) throws(CommandFailure) -> [ScriptedIntent] {
+    try InputFile.requireRegularFile(path)  // a FIFO would block the read
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CommandFailure(.noInput, "\(path): no such intents file")
     }

@@ -55,20 +55,12 @@ struct SessionRunner {
   func run(
     _ session: Session, format: LogFormat, full: Bool, sink: any OutputSink, io: CommandIO
   ) async -> ExitCode {
-    let options = PipelineOptions(
-      parameters: session.parameters, recorder: session.recorder, replayOrder: session.replayOrder)
-    let pipeline: Pipeline
-    do {
-      pipeline = try Pipeline(feed: session.feed, transport: session.transport, options: options)
-    } catch {
-      io.fail("\(session.source): \(error.message)")
-      return .usage
-    }
+    let options = PipelineOptions(parameters: session.parameters, replayOrder: session.replayOrder)
     var writer = format.makeWriter(full: full)
     let progress = ProgressLine(io: io, label: session.source)
     if let damage = session.damage { io.fail(damage.description) }
     var cascade: (count: Int, first: PipelineFailure?) = (0, nil)
-    let outcome = await pipeline.run(script: session.script) { event in
+    func handle(_ event: BusEvent) {
       switch event.event {
       case .failed(let failure, _) where session.damage != nil:
         cascade.count += 1
@@ -86,14 +78,53 @@ struct SessionRunner {
       default: break
       }
     }
+    let outcome: SessionOutcome
+    var recording: RecordingOutcome?
+    do {
+      if let recorder = session.recorder {
+        let recorded = try await Pipeline.record(
+          script: session.script, feed: session.feed, transport: session.transport, into: recorder,
+          options: options, onEvent: handle)
+        outcome = recorded.session
+        recording = recorded
+      } else {
+        let pipeline = try Pipeline(feed: session.feed, transport: session.transport, options: options)
+        outcome = await pipeline.run(script: session.script, onEvent: handle)
+      }
+    } catch {
+      await progress.finish()
+      io.fail("\(session.source): \(error.message)")
+      return .usage
+    }
     sink.flush()
     await progress.finish()
     if let first = cascade.first {
       let more = cascade.count > 1 ? " and \(cascade.count - 1) more" : ""
       io.fail("\(session.source): the damage left \(first)\(more)")
     }
-    if outcome.wasCancelled { return SignalTrap.received ?? .software }
-    return outcome.worstFailure.map { ExitCode(rawValue: $0.category.exitCode) ?? .software } ?? .success
+    let code: ExitCode
+    if outcome.wasCancelled {
+      code = SignalTrap.received ?? .software
+    } else {
+      code = outcome.worstFailure.map { ExitCode(rawValue: $0.category.exitCode) ?? .software } ?? .success
+    }
+    guard let recording, let recorder = session.recorder else { return code }
+    return Self.report(recording, of: recorder, sessionCode: code, io: io)
+  }
+
+  /// Says what became of a recording: when it did not replace its fixture, that `PATH` is
+  /// untouched and where the recording is kept.
+  /// - Returns: the session's code, or at least 74 when the recording could not be completed.
+  static func report(
+    _ recording: RecordingOutcome, of recorder: SessionRecorder, sessionCode: ExitCode, io: CommandIO
+  ) -> ExitCode {
+    if recording.replacedFixture { return sessionCode }
+    if let failure = recording.recordingFailure { io.fail("\(failure)") }
+    let code = recording.recordingFailure == nil ? sessionCode : max(sessionCode, .ioError)
+    io.fail(
+      "\(recorder.path): not replaced, the session failed (exit \(code.rawValue)); "
+        + "its recording is kept in \(recorder.partialPath)")
+    return code
   }
 
   /// Loads a fixture for replay, salvaging the complete records of a damaged one.

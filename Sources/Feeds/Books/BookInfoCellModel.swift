@@ -28,11 +28,11 @@ public struct BookInfoCellModel: CellModel {
     summary = book.summary
   }
 
-  /// The fields in declaration order; a missing ISBN is `null`.
+  /// The fields in declaration order; a missing ISBN is `""`, as seed A shows it.
   public var fields: [Field] {
     [
       Field("title", .text(title)), Field("authors", .text(authors)),
-      Field("publisher", .text(publisher)), Field("isbn13", isbn13.map(FieldValue.text) ?? .null),
+      Field("publisher", .text(publisher)), Field("isbn13", .text(isbn13 ?? "")),
       Field("price", .text(price)), Field("pubdate", .text(pubdate)), Field("summary", .text(summary)),
     ]
   }

@@ -1,48 +1,97 @@
 import TableCore
 import TableFlow
 
-/// The book list: one paginated request per status, each in its own slot and section.
+/// The book list. By default one paginated request per status, each in its own slot and
+/// section; with ``Grouping/status`` one request for every status (`status=`, as seed A
+/// sends it), whose entries are grouped by their own `status`.
 ///
 /// Selecting an info row pushes the book's detail; selecting a rating row pushes its reviews.
+/// A book listed twice shows once, where it first appears, and the repeat is one log line.
 public struct BookListScreen: Screen {
+  /// How the list asks for its entries.
+  public enum Grouping: String, Hashable, Sendable, CaseIterable {
+    /// One request per status (`status=wish`, `reading`, `read`), each paginated on its own.
+    case request
+    /// One request for all statuses (`status=`); sections by each entry's status.
+    case status
+  }
+
   /// Whose collections to show.
   public let user: String
   /// How many entries a page asks for.
   public let pageSize: Int
+  /// How the list asks for its entries.
+  public let grouping: Grouping
 
   /// Creates the screen.
-  public init(user: String, pageSize: Int = 20) {
+  public init(user: String, pageSize: Int = 20, grouping: Grouping = .request) {
     self.user = user
     self.pageSize = pageSize
+    self.grouping = grouping
   }
+
+  /// The slot of the single-request list.
+  static let allSlot = "all"
 
   /// `books`.
   public var name: String { "books" }
 
-  /// The first page of each status, 想读 first.
+  /// A book listed twice shows once: the repeat is dropped, and logged.
+  public var duplicateIDPolicy: DuplicateIDPolicy { .keepFirst }
+
+  /// The first page of each status, 想读 first; or the first page of all of them.
   public func requests(for load: ScreenLoad, state: ScreenState<BookCollections>) -> [ScreenRequest] {
-    BookStatus.allCases.map { page(of: $0, start: 0) }
+    switch grouping {
+    case .request: return BookStatus.allCases.map { page(of: $0.rawValue, start: 0, slot: $0.rawValue) }
+    case .status: return [page(of: "", start: 0, slot: Self.allSlot)]
+    }
   }
 
-  /// The next page of a status whose shelf is not complete.
+  /// The next page of a status whose shelf is not complete; in the single-request list, the
+  /// next page of the whole collection, at the end of the last section.
   public func nextPage(of section: SectionID, state: ScreenState<BookCollections>) -> ScreenRequest? {
-    guard let status = BookStatus(sectionID: section) else { return nil }
-    // Called for every section on every build: count, rather than collect, what arrived.
-    let progress = BookShelf.progress(of: state.pages(in: status.rawValue))
-    guard progress.hasMore else { return nil }
-    return page(of: status, start: progress.loaded)
+    switch grouping {
+    case .request:
+      guard let status = BookStatus(sectionID: section) else { return nil }
+      // Called for every section on every build: count, rather than collect, what arrived.
+      let progress = BookShelf.progress(of: state.pages(in: status.rawValue))
+      guard progress.hasMore else { return nil }
+      return page(of: status.rawValue, start: progress.loaded, slot: status.rawValue)
+    case .status:
+      let pages = state.pages(in: Self.allSlot)
+      let progress = BookShelf.progress(of: pages)
+      guard progress.hasMore,
+        BookListTransform.groups(pages, slot: Self.allSlot).last?.id == section
+      else { return nil }
+      return page(of: "", start: progress.loaded, slot: Self.allSlot)
+    }
   }
 
-  /// The three sections, from every page loaded.
+  /// The sections, from every page loaded, repeats included (the policy drops them).
   public func sections(for state: ScreenState<BookCollections>) throws -> [Section] {
-    BookListTransform.snapshot(Self.shelf(from: state)).sections
+    switch grouping {
+    case .request: return BookListTransform.sections(Self.shelf(from: state))
+    case .status: return BookListTransform.groupedSections(state.pages(in: Self.allSlot), slot: Self.allSlot)
+    }
+  }
+
+  /// `entry 12 of page read/0`: the page (per slot, from 0) and the entry in it (from 0).
+  public func origins(
+    ofRowsAt positions: [RowPosition], in sections: [Section], state: ScreenState<BookCollections>
+  ) -> [String?] {
+    let groups =
+      switch grouping {
+      case .request: BookListTransform.groups(Self.shelf(from: state))
+      case .status: BookListTransform.groups(state.pages(in: Self.allSlot), slot: Self.allSlot)
+      }
+    return BookListTransform.origins(of: positions, in: sections, groups: groups)
   }
 
   /// Info rows push the detail, rating rows the reviews.
   public func route(_ row: Row, state: ScreenState<BookCollections>) -> Route {
-    guard let bookID = BookListTransform.bookID(in: row.id),
-      let book = Self.shelf(from: state).book(id: bookID)
-    else { return .none }
+    guard let bookID = BookListTransform.bookID(in: row.id), let book = book(id: bookID, state: state) else {
+      return .none
+    }
     switch row.model.as(BookListCell.self) {
     case .bookInfo: return .push(BookDetailScreen(book: book))
     case .bookRating: return .push(ReviewsScreen(book: book))
@@ -59,10 +108,20 @@ public struct BookListScreen: Screen {
     return shelf
   }
 
-  private func page(of status: BookStatus, start: Int) -> ScreenRequest {
+  private func book(id: String, state: ScreenState<BookCollections>) -> Book? {
+    switch grouping {
+    case .request: return Self.shelf(from: state).book(id: id)
+    case .status:
+      for page in state.pages(in: Self.allSlot) {
+        for case .valid(let entry) in page.collections where entry.book.id == id { return entry.book }
+      }
+      return nil
+    }
+  }
+
+  private func page(of status: String, start: Int, slot: String) -> ScreenRequest {
     .get(
       "/v2/book/user/\(user)/collections",
-      query: ["status": status.rawValue, "start": String(start), "count": String(pageSize)],
-      slot: status.rawValue)
+      query: ["status": status, "start": String(start), "count": String(pageSize)], slot: slot)
   }
 }

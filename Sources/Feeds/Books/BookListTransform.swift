@@ -1,13 +1,20 @@
 import TableCore
+import TableFlow
 
 /// The book list screen: three sections 想读 / 在读 / 读过, an info row and a rating row per
-/// book. (The pipeline adds the load-more row of a section with pages left.)
+/// book, a placeholder row (`tableflow.invalid`) per entry that did not decode. (The pipeline
+/// adds the load-more row of a section with pages left.)
 public enum BookListTransform {
   /// The id of a book's info row.
   public static func infoRowID(bookID: String) -> RowID { RowID("book-\(bookID)-info") }
 
   /// The id of a book's rating row.
   public static func ratingRowID(bookID: String) -> RowID { RowID("book-\(bookID)-rating") }
+
+  /// The id of the placeholder row of the entry at `index` of page `page` of `slot`.
+  public static func invalidRowID(slot: String, page: Int, index: Int) -> RowID {
+    RowID("book-invalid-\(slot)-\(page)-\(index)")
+  }
 
   /// The book id in an info or rating row id, or `nil` for another row.
   public static func bookID(in row: RowID) -> String? {
@@ -20,30 +27,140 @@ public enum BookListTransform {
     return nil
   }
 
-  /// Builds the list from what has been loaded.
-  ///
-  /// A book listed twice (the backend does this) shows once, where it first appears; a section
-  /// with no books is left out.
+  /// The sections for what has been loaded, one per status, with every entry: a book listed
+  /// twice shows twice (the screen's ``DuplicateIDPolicy/keepFirst`` drops the repeat and logs
+  /// it). A status with no entries is left out.
   /// - Complexity: O(n) in the number of loaded entries.
+  public static func sections(_ shelf: BookShelf) -> [Section] {
+    groups(shelf).map(\.section)
+  }
+
+  /// The sections of the single-request list (`grouping=status`): every page of one request
+  /// for all statuses, grouped by each entry's own `status` — 想读, 在读, 读过, then any other
+  /// status under its own name, in order of appearance.
+  /// - Complexity: O(n) in the number of loaded entries.
+  public static func groupedSections(_ pages: [BookCollections], slot: String) -> [Section] {
+    groups(pages, slot: slot).map(\.section)
+  }
+
+  /// The list as a validated snapshot, as the screen shows it: a book listed twice shows once,
+  /// where it first appears.
   public static func snapshot(_ shelf: BookShelf) -> TableSnapshot {
-    // Info and rating ids differ only by a suffix, so a book id seen once claims both.
-    var seen = Set<String>()
-    var sections: [Section] = []
+    let sections = sections(shelf)
+    var builder = SnapshotBuilder(policy: .keepFirst)
+    for section in sections { builder.appendSection(section) }
+    // Heights come from CellLayout and are always finite: the build cannot fail.
+    return (try? builder.build()) ?? TableSnapshot(uncheckedSections: sections)
+  }
+
+  /// Where each row at `positions` of `sections` (as ``sections(_:)`` or
+  /// ``groupedSections(_:slot:)`` made them from the same pages) came from: `entry 12 of
+  /// page read/0`.
+  /// - Complexity: O(entries of the sections named), once per call.
+  static func origins(of positions: [RowPosition], in sections: [Section], groups: [BookGroup]) -> [String?] {
+    var table: [Int: [String]] = [:]
+    return positions.map { position in
+      guard sections.indices.contains(position.section) else { return nil }
+      let id = sections[position.section].id
+      if table[position.section] == nil {
+        table[position.section] = groups.first { $0.id == id }?.rowOrigins ?? []
+      }
+      let origins = table[position.section] ?? []
+      return origins.indices.contains(position.row) ? origins[position.row] : nil
+    }
+  }
+
+  // MARK: Groups
+
+  /// One section's entries, with where each came from.
+  struct BookGroup {
+    struct Entry {
+      var item: Tolerant<MyBook>
+      var page: Int
+      var index: Int
+    }
+
+    var id: SectionID
+    var title: String
+    var footer: String?
+    var slot: String
+    var entries: [Entry] = []
+
+    var section: Section {
+      var rows: [Row] = []
+      rows.reserveCapacity(entries.count * 2)
+      for entry in entries {
+        switch entry.item {
+        case .valid(let myBook):
+          let book = myBook.book
+          rows.append(
+            BookListCell.bookInfo(BookInfoCellModel(book: book)).row(id: infoRowID(bookID: book.id)))
+          rows.append(
+            BookListCell.bookRating(BookRatingCellModel(book: book)).row(id: ratingRowID(bookID: book.id)))
+        case .invalid(let item):
+          rows.append(item.row(id: invalidRowID(slot: slot, page: entry.page, index: entry.index)))
+        }
+      }
+      return Section(id: id, header: title, footer: footer, rows: rows)
+    }
+
+    /// One origin per row of ``section``.
+    var rowOrigins: [String] {
+      var origins: [String] = []
+      origins.reserveCapacity(entries.count * 2)
+      for entry in entries {
+        let origin = "entry \(entry.index) of page \(slot)/\(entry.page)"
+        origins.append(origin)
+        if case .valid = entry.item { origins.append(origin) }
+      }
+      return origins
+    }
+  }
+
+  static func groups(_ shelf: BookShelf) -> [BookGroup] {
+    var groups: [BookGroup] = []
     for status in BookStatus.allCases {
       let loaded = shelf[status]
-      var rows: [Row] = []
-      rows.reserveCapacity(loaded.entries.count * 2 + 1)
-      for entry in loaded.entries {
-        let book = entry.book
-        guard seen.insert(book.id).inserted else { continue }
-        rows.append(BookListCell.bookInfo(BookInfoCellModel(book: book)).row(id: infoRowID(bookID: book.id)))
-        rows.append(
-          BookListCell.bookRating(BookRatingCellModel(book: book)).row(id: ratingRowID(bookID: book.id)))
+      guard !loaded.items.isEmpty else { continue }
+      var group = BookGroup(
+        id: status.sectionID, title: status.title, footer: loaded.total.map { "共 \($0) 本" },
+        slot: status.rawValue)
+      group.entries.reserveCapacity(loaded.items.count)
+      var page = 0
+      for (index, item) in loaded.items.enumerated() {
+        while page + 1 < loaded.pageStarts.count && loaded.pageStarts[page + 1] <= index { page += 1 }
+        let start = loaded.pageStarts.isEmpty ? 0 : loaded.pageStarts[page]
+        group.entries.append(BookGroup.Entry(item: item, page: page, index: index - start))
       }
-      guard !rows.isEmpty else { continue }
-      let footer = loaded.total.map { "共 \($0) 本" }
-      sections.append(Section(id: status.sectionID, header: status.title, footer: footer, rows: rows))
+      groups.append(group)
     }
-    return TableSnapshot(uncheckedSections: sections)
+    return groups
+  }
+
+  static func groups(_ pages: [BookCollections], slot: String) -> [BookGroup] {
+    var groups = BookStatus.allCases.map {
+      BookGroup(id: $0.sectionID, title: $0.title, footer: nil, slot: slot)
+    }
+    var positions: [String: Int] = [:]
+    for (index, status) in BookStatus.allCases.enumerated() { positions[status.rawValue] = index }
+    // Entries that did not decode have no status: they stay where they were, in the group
+    // of the entry before them.
+    var current = 0
+    for (pageIndex, page) in pages.enumerated() {
+      for (index, item) in page.collections.enumerated() {
+        if case .valid(let entry) = item {
+          if let position = positions[entry.status] {
+            current = position
+          } else {
+            positions[entry.status] = groups.count
+            current = groups.count
+            groups.append(
+              BookGroup(id: SectionID(entry.status), title: entry.status, footer: nil, slot: slot))
+          }
+        }
+        groups[current].entries.append(BookGroup.Entry(item: item, page: pageIndex, index: index))
+      }
+    }
+    return groups.filter { !$0.entries.isEmpty }
   }
 }

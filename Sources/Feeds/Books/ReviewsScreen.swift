@@ -15,6 +15,9 @@ public struct ReviewsScreen: Screen {
   /// `reviews`.
   public var name: String { "reviews" }
 
+  /// A review listed twice shows once: the repeat is dropped, and logged.
+  public var duplicateIDPolicy: DuplicateIDPolicy { .keepFirst }
+
   /// The first three reviews.
   public func requests(for load: ScreenLoad, state: ScreenState<BookReviews>) -> [ScreenRequest] {
     [.get("/v2/book/\(book.id)/reviews", query: ["start": "0", "count": "3"])]
@@ -22,7 +25,7 @@ public struct ReviewsScreen: Screen {
 
   /// The book's section and the reviews loaded so far.
   public func sections(for state: ScreenState<BookReviews>) throws -> [Section] {
-    ReviewsTransform.snapshot(book: book, reviews: state.model).sections
+    ReviewsTransform.sections(book: book, reviews: state.model)
   }
 
   /// A review opens its link.

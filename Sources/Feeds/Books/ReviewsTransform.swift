@@ -16,6 +16,16 @@ public enum ReviewsTransform {
   /// A review is identified by its id (or its link when the backend sends none); a review
   /// listed twice shows once.
   public static func snapshot(book: Book, reviews: BookReviews?) -> TableSnapshot {
+    let sections = sections(book: book, reviews: reviews)
+    var builder = SnapshotBuilder(policy: .keepFirst)
+    for section in sections { builder.appendSection(section) }
+    // Heights come from CellLayout and are always finite: the build cannot fail.
+    return (try? builder.build()) ?? TableSnapshot(uncheckedSections: sections)
+  }
+
+  /// The sections as the screen hands them to the pipeline: a review listed twice is there
+  /// twice (the screen's ``DuplicateIDPolicy/keepFirst`` drops the repeat and logs it).
+  public static func sections(book: Book, reviews: BookReviews?) -> [Section] {
     let bookRows = [
       Row(
         id: "book-title", kind: DetailFieldCellModel.kind,
@@ -23,19 +33,20 @@ public enum ReviewsTransform {
       Row(id: "book-rating", kind: BookListCell.bookRatingKind, model: BookRatingCellModel(book: book)),
     ]
     var reviewRows: [Row] = []
-    var ids = RowIDAllocator()
     for review in reviews?.reviews ?? [] {
-      guard let id = ids.claim("review-\(review.id ?? review.alt)") else { continue }
-      reviewRows.append(Row(id: id, kind: ReviewCellModel.kind, model: ReviewCellModel(review: review)))
+      reviewRows.append(
+        Row(
+          id: RowID("review-\(review.id ?? review.alt)"), kind: ReviewCellModel.kind,
+          model: ReviewCellModel(review: review)))
     }
     if reviews != nil && reviewRows.isEmpty {
       reviewRows = [
         Row(id: noReviewsRowID, kind: MessageCellModel.kind, model: MessageCellModel(text: "暂无评论"))
       ]
     }
-    return TableSnapshot(uncheckedSections: [
+    return [
       Section(id: bookSectionID, header: "书籍", style: .static, rows: bookRows),
       Section(id: reviewsSectionID, header: "精选评论", style: .dynamic, rows: reviewRows),
-    ])
+    ]
   }
 }

@@ -9,6 +9,9 @@ public struct PhotosScreen: Screen {
   /// `photos`.
   public var name: String { "photos" }
 
+  /// An item listed twice shows once: the repeat is dropped, and logged.
+  public var duplicateIDPolicy: DuplicateIDPolicy { .keepFirst }
+
   /// `GET /api/photos`.
   public func requests(for load: ScreenLoad, state: ScreenState<PhotoLibrary>) -> [ScreenRequest] {
     [.get("/api/photos")]
@@ -17,6 +20,6 @@ public struct PhotosScreen: Screen {
   /// Albums and photos, once loaded.
   public func sections(for state: ScreenState<PhotoLibrary>) throws -> [Section] {
     guard let library = state.model else { return [] }
-    return PhotosTransform.snapshot(library).sections
+    return PhotosTransform.sections(library)
   }
 }

@@ -1,10 +1,13 @@
-/// A user's profile. Everything but the identity may be missing: the backend decides which
-/// sections the page shows.
+import TableFlow
+
+/// A user's profile. Everything but the id may be missing: the backend decides which sections
+/// the page shows (without `fullName`, no Main Info). Friends and attributes decode one by
+/// one: an element that does not decode shows as a placeholder row.
 public struct Profile: Codable, Hashable, Sendable {
   /// The backend's identifier.
   public var id: Int
   /// The full name.
-  public var fullName: String
+  public var fullName: String?
   /// The picture's name or URL.
   public var pictureUrl: String?
   /// The e-mail address.
@@ -12,13 +15,13 @@ public struct Profile: Codable, Hashable, Sendable {
   /// A free-text description.
   public var about: String?
   /// The friends, in order.
-  public var friends: [Friend]?
+  public var friends: TolerantArray<Friend>?
   /// Named attributes (date of birth, gender…), in order.
-  public var profileAttributes: [ProfileAttribute]?
+  public var profileAttributes: TolerantArray<ProfileAttribute>?
 
   /// Creates a profile.
   public init(
-    id: Int, fullName: String, pictureUrl: String? = nil, email: String? = nil,
+    id: Int, fullName: String?, pictureUrl: String? = nil, email: String? = nil,
     about: String? = nil, friends: [Friend]? = nil, profileAttributes: [ProfileAttribute]? = nil
   ) {
     self.id = id
@@ -26,7 +29,7 @@ public struct Profile: Codable, Hashable, Sendable {
     self.pictureUrl = pictureUrl
     self.email = email
     self.about = about
-    self.friends = friends
-    self.profileAttributes = profileAttributes
+    self.friends = friends.map(TolerantArray.init)
+    self.profileAttributes = profileAttributes.map(TolerantArray.init)
   }
 }

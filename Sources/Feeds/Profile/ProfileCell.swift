@@ -1,4 +1,5 @@
 import TableCore
+import TableFlow
 
 /// A row of the profile page; each case is its own cell kind, and selection is routed by it
 /// (seed D: switch on the item type, never on the index path).
@@ -15,6 +16,8 @@ public enum ProfileCell: CellModel {
   case friend(name: String, pictureUrl: String)
   /// The backend's message when it sent no profile.
   case message(text: String)
+  /// A list element that did not decode: a placeholder with its coding path.
+  case invalid(InvalidItem)
 
   /// The cell kind (reuse identifier) of this row.
   public var kind: CellKind {
@@ -25,6 +28,7 @@ public enum ProfileCell: CellModel {
     case .attribute: return "attribute"
     case .friend: return "friend"
     case .message: return MessageCellModel.kind
+    case .invalid: return InvalidItem.kind
     }
   }
 
@@ -39,12 +43,14 @@ public enum ProfileCell: CellModel {
     case .friend(let name, let pictureUrl):
       return [Field("name", .text(name)), Field("pictureUrl", .text(pictureUrl))]
     case .message(let text): return [Field("text", .text(text))]
+    case .invalid(let item): return item.row(id: "").fields
     }
   }
 
   /// Main info 100 points (the picture), friends 60, text rows as tall as their text.
   public var height: Double {
     switch self {
+    case .invalid(let item): return item.row(id: "").height
     case .mainInfo: return 100
     case .friend: return 60
     case .about(let text), .message(let text): return CellLayout.height([.init(text: text, fontSize: 15)])
@@ -55,7 +61,8 @@ public enum ProfileCell: CellModel {
   }
 
   /// The id of the row showing this cell, before disambiguation: `profile-main`,
-  /// `profile-about`, `profile-email`, `attribute-KEY`, `friend-NAME`, `profile-message`.
+  /// `profile-about`, `profile-email`, `attribute-KEY`, `friend-NAME`, `profile-message`,
+  /// `invalid-PATH` (`invalid-data.friends[1].name`).
   public var rowIDBase: String {
     switch self {
     case .mainInfo: return "profile-main"
@@ -64,6 +71,7 @@ public enum ProfileCell: CellModel {
     case .attribute(let key, _): return "attribute-\(key)"
     case .friend(let name, _): return "friend-\(name)"
     case .message: return "profile-message"
+    case .invalid(let item): return "invalid-\(item.path)"
     }
   }
 

@@ -1,11 +1,18 @@
+import TableFlow
+
 /// The friends, one row each.
 public struct ProfileFriendsItem: ProfileViewModelItem {
   /// The friends, in order.
-  public let friends: [Friend]
+  public let friends: [Tolerant<Friend>]
 
   /// Creates the item.
   public init(friends: [Friend]) {
-    self.friends = friends
+    self.friends = friends.map { .valid($0) }
+  }
+
+  /// Creates the item from friends that may not have decoded.
+  public init(friends: TolerantArray<Friend>) {
+    self.friends = friends.items
   }
 
   /// `friends`.
@@ -13,5 +20,12 @@ public struct ProfileFriendsItem: ProfileViewModelItem {
   /// One row per friend.
   public var rowCount: Int { friends.count }
   /// The friend rows.
-  public var cells: [ProfileCell] { friends.map { .friend(name: $0.name, pictureUrl: $0.pictureUrl ?? "") } }
+  public var cells: [ProfileCell] {
+    friends.map { friend in
+      switch friend {
+      case .valid(let friend): return .friend(name: friend.name, pictureUrl: friend.pictureUrl ?? "")
+      case .invalid(let item): return .invalid(item)
+      }
+    }
+  }
 }

@@ -18,6 +18,9 @@ public struct ProfileScreen: Screen {
   /// Sections without rows are left out (seed D).
   public var hidesEmptySections: Bool { true }
 
+  /// Two friends of one name both show: the second as `friend-NAME#2`, logged.
+  public var duplicateIDPolicy: DuplicateIDPolicy { .disambiguate }
+
   /// `GET /api/profile`.
   public func requests(for load: ScreenLoad, state: ScreenState<ProfileResponse>) -> [ScreenRequest] {
     guard let variant else { return [.get("/api/profile")] }
@@ -27,16 +30,19 @@ public struct ProfileScreen: Screen {
   /// The page, once the profile has arrived.
   public func sections(for state: ScreenState<ProfileResponse>) throws -> [Section] {
     guard let response = state.model else { return [] }
-    return ProfileTransform.snapshot(response).sections
+    return ProfileTransform.sections(response)
   }
 
   /// Routed by kind: the e-mail row opens a `mailto:` link, the main info row toggles the
-  /// About section; other rows do nothing.
+  /// About section (when the profile has one); other rows do nothing.
   public func route(_ row: Row, state: ScreenState<ProfileResponse>) -> Route {
     switch row.model.as(ProfileCell.self) {
     case .email(let address): return .open(link: "mailto:\(address)")
     case .mainInfo:
       let about = ProfileSection.about.id
+      guard let profile = state.model?.data,
+        ProfileTransform.items(for: profile).contains(where: { $0.type == .about })
+      else { return .none }
       return .perform(state.collapsedSections.contains(about) ? .expand(about) : .collapse(about))
     default: return .none
     }

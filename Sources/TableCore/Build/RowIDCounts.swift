@@ -66,12 +66,13 @@ struct RowIDCounts: Sendable {
   /// The number of ids held.
   var total: Int { counts.reduce(0) { $0 + Int($1) } }
 
-  /// Removes one id with this hash, which the table must hold.
-  mutating func remove(_ hash: UInt64) {
-    guard let slot = slot(of: hash), counts[slot] > 0 else {
-      preconditionFailure("RowIDCounts: removing a hash the table does not hold")
-    }
+  /// Removes one id with this hash.
+  ///
+  /// - Returns: `false` when the table holds no id with this hash (it is then unchanged).
+  mutating func remove(_ hash: UInt64) -> Bool {
+    guard let slot = slot(of: hash), counts[slot] > 0 else { return false }
     counts[slot] -= 1
+    return true
   }
 
   /// Rehashes the live entries into a table with room for twice as many.

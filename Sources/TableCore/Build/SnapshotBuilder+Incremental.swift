@@ -124,7 +124,8 @@ private struct RowChanges {
       guard ids.insert(row.id).inserted else { return nil }
     }
     var result = known
-    for hash in leaving { result.remove(hash) }
+    // A hash missing here would mean `known` is not `previous`'s: let the full pass decide.
+    for hash in leaving where !result.remove(hash) { return nil }
     for row in arriving { result.add(row.hash) }
     return result
   }

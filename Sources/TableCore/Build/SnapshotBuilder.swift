@@ -50,9 +50,45 @@ public struct SnapshotBuilder: Sendable {
   /// - Complexity: O(rows), hash-based: one FNV-1a hash of each row id; a second, exact pass
   ///   only when two hashes agree or a height is invalid.
   public func build() throws(SnapshotError) -> TableSnapshot {
-    if let snapshot = quickBuild() { return snapshot }
-    let sections = try exactSections()
-    return TableSnapshot(validatedSections: sections, rowIDs: Self.rowIDs(of: sections))
+    try buildReporting().snapshot
+  }
+
+  /// Validates the sections and returns the snapshot with what was done to each duplicate id
+  /// (dropped or renamed), in order of appearance: empty under ``DuplicateIDPolicy/reject``
+  /// and when there are no duplicates.
+  ///
+  /// - Throws: as ``build()``.
+  /// - Complexity: as ``build()``, whatever the number of duplicates: renaming is linear
+  ///   (see ``DuplicateIDRenamer``).
+  public func buildReporting() throws(SnapshotError) -> (
+    snapshot: TableSnapshot, resolutions: [DuplicateResolution]
+  ) {
+    if let snapshot = quickBuild() { return (snapshot, []) }
+    let built = try buildCountingProbes()
+    return (built.snapshot, built.resolutions)
+  }
+
+  /// ``buildReporting()`` for the next version of `previous`, validating only what changed
+  /// when nothing clashes (see ``build(updating:)``); what was dropped or renamed otherwise.
+  ///
+  /// - Throws: as ``build()``.
+  public func buildReporting(
+    updating previous: TableSnapshot
+  ) throws(SnapshotError) -> (
+    snapshot: TableSnapshot, resolutions: [DuplicateResolution]
+  ) {
+    if let snapshot = incrementalBuild(updating: previous) { return (snapshot, []) }
+    return try buildReporting()
+  }
+
+  /// The exact pass, with the number of candidate ids the renamers tried: the work that tests
+  /// hold to O(duplicates + ids already taken).
+  func buildCountingProbes() throws(SnapshotError) -> (
+    snapshot: TableSnapshot, resolutions: [DuplicateResolution], probes: Int
+  ) {
+    let exact = try exactSections()
+    let snapshot = TableSnapshot(validatedSections: exact.sections, rowIDs: Self.rowIDs(of: exact.sections))
+    return (snapshot, exact.resolutions, exact.probes)
   }
 
   /// The snapshot when no two section ids are equal, no two row id hashes are and every
@@ -98,24 +134,33 @@ public struct SnapshotBuilder: Sendable {
   }
 
   /// The exact pass: every id through a dictionary, errors naming both positions, the
-  /// policies applied.
-  private func exactSections() throws(SnapshotError) -> [Section] {
-    var sectionIDs = [SectionID: Int](minimumCapacity: sections.count)
-    var rowIDs = [RowID: RowPosition]()
+  /// policies applied and what they did reported.
+  private func exactSections() throws(SnapshotError) -> (
+    sections: [Section], resolutions: [DuplicateResolution], probes: Int
+  ) {
+    var state = BuildState(minimumSections: sections.count)
     var result: [Section] = []
     result.reserveCapacity(sections.count)
     for (sectionIndex, section) in sections.enumerated() {
       var sectionID = section.id
-      if let first = sectionIDs[sectionID] {
+      if let first = state.sectionIDs[sectionID] {
         switch policy {
         case .reject: throw .duplicateSectionID(sectionID, first: first, second: sectionIndex)
-        case .keepFirst: continue
+        case .keepFirst:
+          state.resolutions.append(
+            DuplicateResolution(
+              isSection: true, id: sectionID.rawValue, section: sectionIndex, row: nil, action: .dropped))
+          continue
         case .disambiguate:
-          sectionID = Self.unusedVariant(of: sectionID) { sectionIDs[$0] != nil }
+          sectionID = state.renamedSection(sectionID)
+          state.resolutions.append(
+            DuplicateResolution(
+              isSection: true, id: section.id.rawValue, section: sectionIndex, row: nil,
+              action: .renamed(to: sectionID.rawValue)))
         }
       }
-      sectionIDs[sectionID] = sectionIndex
-      let (rows, rowsChanged) = try validatedRows(of: section, at: sectionIndex, seen: &rowIDs)
+      state.sectionIDs[sectionID] = sectionIndex
+      let (rows, rowsChanged) = try validatedRows(of: section, at: sectionIndex, state: &state)
       if hidesEmptySections && rows.isEmpty && !section.isCollapsed { continue }
       if sectionID == section.id && !rowsChanged {
         result.append(section)
@@ -126,49 +171,79 @@ public struct SnapshotBuilder: Sendable {
             isCollapsed: section.isCollapsed, rows: rows))
       }
     }
-    return result
+    return (result, state.resolutions, state.probes)
   }
 
+  /// The ids seen so far, the renamers and the resolutions of one build.
+  private struct BuildState {
+    var sectionIDs: [SectionID: Int]
+    var rowIDs: [RowID: RowPosition] = [:]
+    var sectionRenamer = DuplicateIDRenamer<SectionTag>()
+    var rowRenamer = DuplicateIDRenamer<RowTag>()
+    var resolutions: [DuplicateResolution] = []
+
+    init(minimumSections: Int) {
+      sectionIDs = [SectionID: Int](minimumCapacity: minimumSections)
+    }
+
+    /// A new id for a duplicate section (the caller records it). The renamer is moved out
+    /// while it looks ids up, so the dictionary is never copied.
+    mutating func renamedSection(_ id: SectionID) -> SectionID {
+      var renamer = DuplicateIDRenamer<SectionTag>()
+      swap(&renamer, &sectionRenamer)
+      defer { swap(&renamer, &sectionRenamer) }
+      return renamer.unusedVariant(of: id) { sectionIDs[$0] != nil }
+    }
+
+    /// A new id for a duplicate row, recorded at `position`.
+    mutating func renamedRow(_ id: RowID, at position: RowPosition) -> RowID {
+      var renamer = DuplicateIDRenamer<RowTag>()
+      swap(&renamer, &rowRenamer)
+      let renamed = renamer.unusedVariant(of: id) { rowIDs[$0] != nil }
+      swap(&renamer, &rowRenamer)
+      rowIDs[renamed] = position
+      return renamed
+    }
+
+    /// Candidate ids tried by both renamers.
+    var probes: Int { sectionRenamer.probes + rowRenamer.probes }
+  }
+
+  /// The section's rows after the policy, and whether any was dropped or renamed. The rows are
+  /// copied only from the first duplicate on, and each at most once.
   private func validatedRows(
-    of section: Section, at sectionIndex: Int, seen: inout [RowID: RowPosition]
+    of section: Section, at sectionIndex: Int, state: inout BuildState
   ) throws(SnapshotError) -> (rows: [Row], changed: Bool) {
-    var rows = section.rows
-    var dropped = 0
-    var changed = false
+    var kept: [Row]?
     for (rowIndex, row) in section.rows.enumerated() {
       let position = RowPosition(section: sectionIndex, row: rowIndex)
       guard row.height.isFinite && row.height >= 0 else {
         throw .invalidHeight(row.id, at: position, height: row.height)
       }
-      guard let first = seen[row.id] else {
-        seen[row.id] = position
+      guard let first = state.rowIDs[row.id] else {
+        state.rowIDs[row.id] = position
+        kept?.append(row)
         continue
+      }
+      if kept == nil {
+        kept = Array(section.rows[..<rowIndex])
+        kept?.reserveCapacity(section.rows.count)
       }
       switch policy {
       case .reject: throw .duplicateRowID(row.id, first: first, second: position)
       case .keepFirst:
-        rows.remove(at: rowIndex - dropped)
-        dropped += 1
-        changed = true
+        state.resolutions.append(
+          DuplicateResolution(
+            isSection: false, id: row.id.rawValue, section: sectionIndex, row: rowIndex, action: .dropped))
       case .disambiguate:
-        let rowID = Self.unusedVariant(of: row.id) { seen[$0] != nil }
-        seen[rowID] = position
-        rows[rowIndex - dropped] = Row(id: rowID, kind: row.kind, model: row.model)
-        changed = true
+        let rowID = state.renamedRow(row.id, at: position)
+        kept?.append(Row(id: rowID, kind: row.kind, model: row.model))
+        state.resolutions.append(
+          DuplicateResolution(
+            isSection: false, id: row.id.rawValue, section: sectionIndex, row: rowIndex,
+            action: .renamed(to: rowID.rawValue)))
       }
     }
-    return (rows, changed)
-  }
-
-  /// `id#2`, `id#3`, …: the first variant of `id` not yet taken.
-  private static func unusedVariant<Tag>(
-    of id: TaggedIdentifier<Tag>, isTaken: (TaggedIdentifier<Tag>) -> Bool
-  ) -> TaggedIdentifier<Tag> {
-    var suffix = 2
-    while true {
-      let candidate = TaggedIdentifier<Tag>("\(id.rawValue)#\(suffix)")
-      if !isTaken(candidate) { return candidate }
-      suffix += 1
-    }
+    return (kept ?? section.rows, kept != nil)
   }
 }

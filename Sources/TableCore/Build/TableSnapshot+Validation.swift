@@ -60,4 +60,17 @@ extension TableSnapshot {
     }
     return TableSnapshot(validatedSections: all, rowIDs: rowIDs)
   }
+
+  /// Validates sections under `policy` and returns the snapshot with what was done to each
+  /// duplicate id (see ``SnapshotBuilder/buildReporting()``).
+  ///
+  /// - Throws: ``SnapshotError`` for a duplicate id under ``DuplicateIDPolicy/reject`` or a
+  ///   row with an invalid height.
+  public static func buildReporting(
+    _ sections: [Section], policy: DuplicateIDPolicy, hidingEmptySections: Bool = false
+  ) throws(SnapshotError) -> (snapshot: TableSnapshot, resolutions: [DuplicateResolution]) {
+    var builder = SnapshotBuilder(policy: policy, hidingEmptySections: hidingEmptySections)
+    for section in sections { builder.appendSection(section) }
+    return try builder.buildReporting()
+  }
 }

@@ -43,6 +43,9 @@ public enum PipelineEvent: Sendable {
   case snapshotBuilt(BuiltSnapshot)
   /// The headless table applied a snapshot: what a table view shows.
   case presented(PresentedUpdate)
+  /// The cells of a presented update that appeared or were updated in place (seed B's adapter
+  /// events: `willDisplay`, `didUpdate`); follows its `presented` event, when there are any.
+  case cellsUpdated(CellUpdates)
   /// A screen was pushed or popped, or a link opened.
   case navigated(Navigation)
   /// Something failed; the pipeline keeps running and the screen shows an error row.
@@ -50,6 +53,26 @@ public enum PipelineEvent: Sendable {
   /// The transform stage has nothing to do: every intent and answer it took from the bus up to
   /// event `through` is applied, no request is in flight and every snapshot is presented.
   case settled(through: UInt64)
+  /// Building a screen's table dropped or renamed duplicate ids, under the screen's
+  /// ``Screen/duplicateIDPolicy``; each is reported the first time it happens.
+  case duplicatesResolved([DuplicateReport], screen: ScreenRef)
+}
+
+/// One duplicate id that building a table dropped or renamed, and where it came from.
+public struct DuplicateReport: Hashable, Sendable {
+  /// What was done, at which position.
+  public let resolution: DuplicateResolution
+  /// Where the screen says the row came from (`entry 12 of page read/0`), if it says.
+  public let origin: String?
+
+  /// Creates a report.
+  public init(resolution: DuplicateResolution, origin: String?) {
+    self.resolution = resolution
+    self.origin = origin
+  }
+
+  /// The log line: `dropped duplicate row 'book-1-info' (entry 12 of page read/0)`.
+  public var line: String { resolution.line(origin: origin) }
 }
 
 /// One response of a batch, with the request that asked for it.

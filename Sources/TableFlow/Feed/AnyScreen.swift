@@ -9,6 +9,8 @@ protocol ErasedScreen: Sendable {
   var failure: PipelineFailure? { get set }
   var isEmpty: Bool { get }
   var hidesEmptySections: Bool { get }
+  var duplicateIDPolicy: DuplicateIDPolicy { get }
+  func origins(ofRowsAt positions: [RowPosition], in sections: [Section]) -> [String?]
   func requests(for load: ScreenLoad) -> [ScreenRequest]
   func nextPage(of section: SectionID) -> ScreenRequest?
   func sections() throws -> [Section]
@@ -45,6 +47,10 @@ struct ScreenHolder<Wrapped: Screen>: ErasedScreen {
   }
   var isEmpty: Bool { state.isEmpty }
   var hidesEmptySections: Bool { screen.hidesEmptySections }
+  var duplicateIDPolicy: DuplicateIDPolicy { screen.duplicateIDPolicy }
+  func origins(ofRowsAt positions: [RowPosition], in sections: [Section]) -> [String?] {
+    screen.origins(ofRowsAt: positions, in: sections, state: state)
+  }
   func requests(for load: ScreenLoad) -> [ScreenRequest] { screen.requests(for: load, state: state) }
   func nextPage(of section: SectionID) -> ScreenRequest? { screen.nextPage(of: section, state: state) }
   func sections() throws -> [Section] { try screen.sections(for: state) }

@@ -57,8 +57,23 @@ public protocol Screen: Sendable {
   func route(_ row: Row, state: ScreenState<Model>) -> Route
 
   /// Whether sections without rows are left out of the table (seed D: the backend decides
-  /// which sections exist). Defaults to `false`. Collapsed sections always stay.
+  /// which sections exist). Defaults to `false`. A collapsed section stays while it has rows
+  /// to show when expanded.
   var hidesEmptySections: Bool { get }
+
+  /// What building the table does with a section or row id used twice: ``DuplicateIDPolicy/reject``
+  /// (the default: an error row), ``DuplicateIDPolicy/keepFirst`` or
+  /// ``DuplicateIDPolicy/disambiguate`` (`id#2`, `id#3`, …). Each duplicate dropped or renamed
+  /// is one log line, the first time it happens.
+  var duplicateIDPolicy: DuplicateIDPolicy { get }
+
+  /// Where each row at `positions` of `sections` (as ``sections(for:)`` returned them) came
+  /// from in the backend's answers, for the log lines of dropped or renamed duplicates, such as
+  /// `entry 12 of page read/0`; one element per position. Defaults to `nil`s: the lines name
+  /// the positions instead. Called only when a build dropped or renamed something.
+  func origins(
+    ofRowsAt positions: [RowPosition], in sections: [Section], state: ScreenState<Model>
+  ) -> [String?]
 }
 
 extension Screen {
@@ -78,6 +93,14 @@ extension Screen {
 
   /// Empty sections are shown.
   public var hidesEmptySections: Bool { false }
+
+  /// Duplicate ids are an error.
+  public var duplicateIDPolicy: DuplicateIDPolicy { .reject }
+
+  /// No origins: log lines name positions.
+  public func origins(
+    ofRowsAt positions: [RowPosition], in sections: [Section], state: ScreenState<Model>
+  ) -> [String?] { positions.map { _ in nil } }
 }
 
 /// Why a screen is asked for its requests.

@@ -19,6 +19,31 @@ public struct ScreenState<Model: Sendable>: Sendable {
     self.parameters = parameters
   }
 
+  /// Creates a state as a screen would see it after the pipeline loaded `pages`: for unit tests
+  /// of a screen's `sections(for:)`, `nextPage(of:state:)` and `route(_:state:)` without a
+  /// pipeline.
+  ///
+  /// ```swift
+  /// let state = ScreenState(pages: ["wish": [page1, page2]], collapsedSections: ["read"])
+  /// #expect(screen.nextPage(of: "wish", state: state)?.request.query.first?.value == "40")
+  /// ```
+  /// - Parameters:
+  ///   - parameters: The feed's parameters.
+  ///   - pages: The decoded answers per slot, oldest first (`main` for a single request).
+  ///   - collapsedSections: The sections the user collapsed.
+  ///   - isLoading: Whether a first load is in flight.
+  ///   - failure: The last failure, if the screen shows one.
+  public init(
+    parameters: FeedParameters = [:], pages: [String: [Model]], collapsedSections: Set<SectionID> = [],
+    isLoading: Bool = false, failure: PipelineFailure? = nil
+  ) {
+    self.parameters = parameters
+    self.pages = pages
+    self.collapsedSections = collapsedSections
+    self.isLoading = isLoading
+    self.failure = failure
+  }
+
   /// The answers loaded into `slot`, oldest first.
   public func pages(in slot: String) -> [Model] { pages[slot] ?? [] }
 

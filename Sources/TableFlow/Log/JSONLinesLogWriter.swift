@@ -81,7 +81,13 @@ public struct JSONLinesLogWriter: SnapshotLogWriter {
         "category": .string(failure.category.description), "message": .string(failure.message),
         "screen": screen.map { .string($0.name) } ?? .null,
       ])
-    case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled:
+    case .duplicatesResolved(let reports, let screen):
+      // One line per batch keeps the log one line per event.
+      return .object([
+        "event": .string("duplicates"), "screen": .string(screen.name),
+        "duplicates": .array(reports.map { .string($0.line) }),
+      ])
+    case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled, .cellsUpdated:
       return nil
     }
   }

@@ -68,7 +68,10 @@ public struct TextLogWriter: SnapshotLogWriter {
       out += "error \(failure.stage)/\(failure.category)"
       if let screen { out += " in \(name(screen))" }
       out += ": " + TextEscaping.inline(failure.message) + "\n"
-    case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled:
+    case .duplicatesResolved(let reports, _):
+      // The ids in the lines are escaped by DuplicateResolution; the origins come from the feed.
+      for report in reports { out += TextEscaping.inline(report.line) + "\n" }
+    case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled, .cellsUpdated:
       break
     }
     return out

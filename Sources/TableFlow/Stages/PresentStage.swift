@@ -22,6 +22,7 @@ actor PresentStage {
           let action = machine.present(built, navigation: built.navigation)
           if let failure = action.failure { events.append(failures.record(failure, screen: built.screen)) }
           events.append(.presented(action.update))
+          if let cells = action.cells { events.append(.cellsUpdated(cells)) }
         case .navigated(.popped(let popped, let revealed)):
           events.append(.presented(machine.reveal(revealed, navigation: .popped(popped, to: revealed))))
           machine.forget(popped)

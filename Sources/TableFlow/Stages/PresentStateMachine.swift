@@ -13,6 +13,8 @@ struct PresentStateMachine {
     var failure: PipelineFailure?
     /// The update to present.
     var update: PresentedUpdate
+    /// The cells that appeared or changed, for the adapter events.
+    var cells: CellUpdates? = nil
   }
 
   private struct Shown {
@@ -27,9 +29,11 @@ struct PresentStateMachine {
     var current = shown[built.screen.instance] ?? Shown(version: 0, table: HeadlessTable())
     var failure: PipelineFailure?
     let previous = current.table.snapshot
+    var reloaded = current.version == 0
     do {
       try current.table.apply(built.changeset)
     } catch {
+      reloaded = true
       failure = PipelineFailure(
         .internal, stage: .present, "\(built.screen.name) v\(current.version + 1): \(error.description)")
       current.table.reloadData(built.snapshot)
@@ -40,7 +44,11 @@ struct PresentStateMachine {
       screen: built.screen, version: current.version, previous: previous, snapshot: built.snapshot,
       changeset: built.changeset,
       navigation: navigation)
-    return Action(failure: failure, update: update)
+    let cells = CellUpdates.cells(
+      presenting: built.snapshot, before: previous, changeset: built.changeset, reloaded: reloaded)
+    return Action(
+      failure: failure, update: update,
+      cells: cells.isEmpty ? nil : CellUpdates(screen: built.screen, version: current.version, cells: cells))
   }
 
   /// A screen is shown again after `back`: its current version, unchanged.

@@ -93,6 +93,8 @@ actor TransformStage {
         if case .popped = navigation { unpresented += 1 }
       case .fail(let failure, let screen):
         events.append(failures.record(failure, screen: screen))
+      case .reportDuplicates(let reports, let screen):
+        events.append(.duplicatesResolved(reports, screen: screen))
       }
     }
     return events

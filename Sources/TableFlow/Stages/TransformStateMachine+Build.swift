@@ -11,17 +11,23 @@ extension TransformStateMachine {
     var validated: TableSnapshot
     do {
       let sections = try stack[index].screen.sections()
+      let screen = stack[index].screen
       var builder = SnapshotBuilder(
-        policy: .reject, hidingEmptySections: stack[index].screen.hidesEmptySections)
+        policy: screen.duplicateIDPolicy, hidingEmptySections: screen.hidesEmptySections)
       for section in decorate(sections, of: stack[index]) { builder.appendSection(section) }
+      let built: (snapshot: TableSnapshot, resolutions: [DuplicateResolution])
       do {
         // Validates only what changed since the snapshot shown (its status section included).
-        validated = try builder.build(updating: stack[index].snapshot)
-        content = validated.sections
+        built = try builder.buildReporting(updating: stack[index].snapshot)
       } catch {
         throw PipelineFailure(.data, stage: .transform, "\(ref.name): invalid snapshot: \(error.description)")
       }
+      validated = built.snapshot
+      content = validated.sections
       stack[index].content = content
+      if !built.resolutions.isEmpty {
+        actions += reportDuplicates(built.resolutions, in: sections, at: index)
+      }
     } catch {
       let failure =
         (error as? PipelineFailure)
@@ -41,12 +47,42 @@ extension TransformStateMachine {
     return actions
   }
 
+  /// The report of the duplicates a build dropped or renamed that were not reported before,
+  /// each with its origin as the screen tells it.
+  private mutating func reportDuplicates(
+    _ resolutions: [DuplicateResolution], in sections: [Section], at index: Int
+  ) -> [Action] {
+    let screen = stack[index].screen
+    let positions = resolutions.compactMap(\.rowPosition)
+    let origins = positions.isEmpty ? [] : screen.origins(ofRowsAt: positions, in: sections)
+    var originIndex = 0
+    var fresh: [DuplicateReport] = []
+    for resolution in resolutions {
+      var origin: String?
+      if resolution.rowPosition != nil {
+        origin = originIndex < origins.count ? origins[originIndex] : nil
+        originIndex += 1
+      }
+      let report = DuplicateReport(resolution: resolution, origin: origin)
+      if stack[index].duplicates.insert(report).inserted { fresh.append(report) }
+    }
+    return fresh.isEmpty ? [] : [.reportDuplicates(fresh, screen: stack[index].ref)]
+  }
+
   /// Applies collapsed state and ends paginated sections with a load-more row.
   private func decorate(_ sections: [Section], of entry: Entry) -> [Section] {
     let screen = entry.screen
     var result: [Section] = []
     result.reserveCapacity(sections.count)
     for section in sections {
+      // A section with nothing to show stays hidden even when collapsed (seed D); it stays in
+      // the list, not collapsed, so that the builder hides it and positions keep their meaning.
+      if screen.hidesEmptySections && section.rows.isEmpty {
+        result.append(
+          Section(
+            id: section.id, header: section.header, footer: section.footer, style: section.style, rows: []))
+        continue
+      }
       if screen.collapsedSections.contains(section.id) {
         result.append(
           Section(

@@ -29,6 +29,8 @@ struct TransformStateMachine {
     case navigate(Navigation)
     /// Publish this failure.
     case fail(PipelineFailure, screen: ScreenRef?)
+    /// Publish the duplicates that building a screen's table dropped or renamed.
+    case reportDuplicates([DuplicateReport], screen: ScreenRef)
   }
 
   /// One screen on the stack.
@@ -42,6 +44,8 @@ struct TransformStateMachine {
     /// What the error row's retry does.
     var retry: Retry?
     var hasBuilt = false
+    /// The duplicates reported so far: each is reported once, not at every build.
+    var duplicates: Set<DuplicateReport> = []
     /// The load or refresh in flight, if any.
     var loadBatch: Int?
     /// The load-more batches in flight, by section.

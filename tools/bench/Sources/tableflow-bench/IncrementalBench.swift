@@ -20,7 +20,8 @@ import Darwin
 ///
 /// Cases: `retitle` (one issue's title changes: one reconfigure) and `close` (one issue
 /// leaves and the header goes from "10000 issues" to "9999 issues": one delete and a section
-/// update). Each prints the median, minimum and maximum of 101 runs, the parts' medians, the
+/// update). Each prints the median, minimum and maximum of 101 runs (wall time; the median
+/// thread CPU time too, which a loaded machine disturbs less), the parts' medians, the
 /// same path validating in full (`build()`), and the peer: the same transform and full
 /// validation with a DifferenceKit-style diff (``HeckelPeer``) of the flattened rows.
 func runIncrementalBench() {
@@ -40,12 +41,14 @@ func runIncrementalBench() {
 
     var parts: [String: [Double]] = ["transform": [], "validate": [], "diff": [], "present": []]
     var totals: [Double] = []
+    var cpuTotals: [Double] = []
     var full: [Double] = []
     var peer: [Double] = []
     var kept: [Any] = []  // freed after timing
     var valid = true
     for _ in 0..<101 {
       var clock = Stopwatch()
+      let cpuStart = threadCPUMilliseconds()
       let sections = IssuesScreen.sections(of: after)
       let transform = clock.lap()
       guard let snapshot = try? screenBuilder(sections).build(updating: shown) else {
@@ -58,6 +61,7 @@ func runIncrementalBench() {
       var presented = table
       do { try presented.apply(changeset) } catch { valid = false }
       let present = clock.lap()
+      cpuTotals.append(threadCPUMilliseconds() - cpuStart)
       valid = valid && presented.snapshot == snapshot
       parts["transform", default: []].append(transform)
       parts["validate", default: []].append(validate)
@@ -90,6 +94,7 @@ func runIncrementalBench() {
       "{\"bench\":\"incremental\",\"case\":\"\(name)\",\"rows\":\(shown.rowCount),\"runs\":\(totals.count),"
         + "\"tableflow_ms\":\(benchRounded(ours, 4)),\"min_ms\":\(benchRounded(totals.min() ?? .nan, 4)),"
         + "\"max_ms\":\(benchRounded(totals.max() ?? .nan, 4)),"
+        + "\"tableflow_cpu_ms\":\(benchRounded(median(cpuTotals), 4)),"
         + "\"transform_ms\":\(benchRounded(median(parts["transform"] ?? []), 4)),"
         + "\"validate_ms\":\(benchRounded(median(parts["validate"] ?? []), 4)),"
         + "\"diff_ms\":\(benchRounded(median(parts["diff"] ?? []), 4)),"
@@ -108,6 +113,13 @@ private func screenBuilder(_ sections: [Section]) -> SnapshotBuilder {
   var builder = SnapshotBuilder(policy: .reject, hidingEmptySections: false)
   for section in sections { builder.appendSection(section) }
   return builder
+}
+
+/// The calling thread's CPU time in milliseconds.
+private func threadCPUMilliseconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+  return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
 }
 
 /// Wall time in milliseconds between laps.

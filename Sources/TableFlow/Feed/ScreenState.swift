@@ -13,6 +13,9 @@ public struct ScreenState<Model: Sendable>: Sendable {
   public internal(set) var isLoading = false
   /// The last failure, until the next successful load of any kind.
   public internal(set) var failure: PipelineFailure?
+  /// Answers of requests that named their own model (``ScreenRequest/decoding(as:)``), per
+  /// slot, oldest first.
+  var otherPages: [String: [any Sendable]] = [:]
 
   /// Creates a state with no answers, as a screen sees it before its first load.
   public init(parameters: FeedParameters = [:]) {
@@ -47,15 +50,37 @@ public struct ScreenState<Model: Sendable>: Sendable {
   /// The answers loaded into `slot`, oldest first.
   public func pages(in slot: String) -> [Model] { pages[slot] ?? [] }
 
+  /// The answers of requests that decoded into `type` (``ScreenRequest/decoding(as:)``)
+  /// loaded into `slot`, oldest first.
+  public func pages<Other>(in slot: String, as type: Other.Type) -> [Other] {
+    (otherPages[slot] ?? []).compactMap { $0 as? Other }
+  }
+
   /// The newest answer in the `main` slot: what a screen with one request shows.
   public var model: Model? { pages["main"]?.last }
 
   /// Whether nothing has been loaded yet.
-  public var isEmpty: Bool { pages.values.allSatisfy(\.isEmpty) }
+  public var isEmpty: Bool {
+    pages.values.allSatisfy(\.isEmpty) && otherPages.values.allSatisfy(\.isEmpty)
+  }
 
   /// Adds answers in order; a refresh first forgets everything loaded before.
   mutating func add(_ answers: [(slot: String, model: Model)], replacing: Bool) {
-    if replacing { pages = [:] }
-    for answer in answers { pages[answer.slot, default: []].append(answer.model) }
+    add(answers.map { (slot: $0.slot, page: .model($0.model)) }, replacing: replacing)
+  }
+
+  /// Adds answers of the screen's model and of other models in order; a refresh first forgets
+  /// everything loaded before.
+  mutating func add(_ answers: [(slot: String, page: DecodedPage<Model>)], replacing: Bool) {
+    if replacing {
+      pages = [:]
+      otherPages = [:]
+    }
+    for answer in answers {
+      switch answer.page {
+      case .model(let model): pages[answer.slot, default: []].append(model)
+      case .other(let other): otherPages[answer.slot, default: []].append(other)
+      }
+    }
   }
 }

@@ -139,7 +139,7 @@ struct TransformStateMachine {
   ) -> Action {
     let batch = RequestBatch(
       id: nextBatch, screen: stack[index].ref, firstRequestNumber: nextRequestNumber, requests: requests,
-      decoder: stack[index].screen.decoder)
+      decoder: stack[index].screen.decoder(for: requests))
     nextBatch += 1
     nextRequestNumber += requests.count
     pending[batch.id] = Pending(batch: batch, purpose: purpose, retryIntent: retry)

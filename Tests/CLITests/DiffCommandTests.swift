@@ -108,6 +108,7 @@ struct DiffCommandTests {
       #"{"sections":[{"id":"s","rows":[{"id":"x","kind":"k","height":1}]},{"id":"t","rows":[{"id":"x","kind":"k","height":1},{"id":"y","kind":"k","height":1}]}]}"#
     let clean = #"{"sections":[{"id":"s","rows":[{"id":"x","kind":"k","height":1}]}]}"#
     let directory = try folder(["clean.json": clean, "dup.json": duplicate])
+    defer { try? FileManager.default.removeItem(at: directory) }
 
     let (kept, keptOut, keptErr) = await run(
       ["clean.json", "dup.json", "--duplicates", "keep-first", "--format", "text"], in: directory)

@@ -106,6 +106,23 @@ struct InspectHostileTests {
     return URL(fileURLWithPath: text + ".gz")
   }
 
+  @Test("strings from the fixture are printed escaped: no forged line, no terminal escape")
+  func hostileStrings() throws {
+    let folder = try TemporaryDirectory(prefix: "tableflow-inspect")
+    defer { folder.cleanUp() }
+    let url = try Self.handWritten(
+      [
+        #"{"seq":1,"type":"intent","intent":"select x\n  2 intent   forged\u001b[31m"}"#,
+        #"{"seq":2,"type":"request","method":"GET","url":"/api/\u2028photos"}"#,
+      ], in: folder)
+    let outcome = try CLIProcess.run(["inspect", url.path])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(!outcome.stdout.contains("\u{1B}") && !outcome.stdout.contains("\u{2028}"))
+    #expect(outcome.stdout.contains(#"select x\n  2 intent   forged\u001b[31m"#))
+    #expect(outcome.stdout.contains(#"GET /api/\u2028photos"#))
+    #expect(!outcome.stdout.contains("\n  2 intent   forged"))
+  }
+
   @Test("huge and negative latencies print instead of trapping", arguments: ["9.3e18", "1e308", "-1e308"])
   func hugeLatency(elapsed: String) throws {
     let folder = try TemporaryDirectory(prefix: "tableflow-inspect")

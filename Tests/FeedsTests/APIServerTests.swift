@@ -1,4 +1,5 @@
 import Foundation
+import TableFlow
 import TestSupport
 import Testing
 
@@ -91,5 +92,32 @@ struct APIServerTests {
     #expect(try await server.fetch("/api/profile").status == 200)
     #expect(try await server.fetch("/api/photos").status == 404)
     #expect(try await server.fetch("/api/photos").status == 200)
+  }
+}
+
+@Suite("api-server.py latency", .timeLimit(.minutes(2)))
+struct APIServerLatencyTests {
+  /// Without TCP_NODELAY the server sends headers and body in two segments, and every answer
+  /// after the first on a kept-open connection waits for the client's delayed ACK (about 40 ms
+  /// on Linux), so recorded latencies measured Nagle's algorithm, not the backend.
+  @Test("answers on a kept-open connection are not held back ~40 ms by Nagle's algorithm")
+  func noNagleDelay() async throws {
+    let server = try APIServer()
+    defer { server.stop() }
+    let transport = try HTTPTransport(baseURL: server.baseURL.absoluteString)
+    var milliseconds: [Double] = []
+    for _ in 0..<40 {
+      let response = try await transport.send(TransportRequest(method: "GET", path: "/api/profile"))
+      #expect(response.status == 200)
+      let (seconds, attoseconds) = response.elapsed.components
+      milliseconds.append(Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+    }
+    // A Nagle stall holds back nearly every answer after the first by the delayed-ACK timer,
+    // so they bunch at 40–48 ms; a busy machine spreads answers out instead. Counting the
+    // answers in that band tells the two apart where a mean, a median or a minimum would not
+    // (a stall is occasionally skipped; load only makes answers slower).
+    let later = milliseconds.dropFirst()
+    let stalled = later.filter { (38.0...52.0).contains($0) }.count
+    #expect(stalled < later.count / 2, "recorded latencies: \(milliseconds)")
   }
 }

@@ -47,3 +47,24 @@ struct BookListScreenTests {
     #expect(pushed == ["reviews", "detail"])
   }
 }
+
+@Suite("BookListScreen without a pipeline")
+struct BookListScreenStateTests {
+  @Test("a state built in the test drives sections, nextPage and collapsed sections")
+  func stateFromPages() throws {
+    let screen = BookListScreen(user: "pmtao", pageSize: 2)
+    let first = TestData.page("wish", [TestData.book("1"), TestData.book("2")], total: 3)
+    let state = ScreenState(pages: ["wish": [first]], collapsedSections: ["read"])
+    let next = try #require(screen.nextPage(of: "wish", state: state))
+    #expect(next.slot == "wish")
+    #expect(next.request.query.contains { $0.name == "start" && $0.value == "2" })
+    #expect(screen.nextPage(of: "reading", state: state) == nil)
+    let sections = try screen.sections(for: state)
+    #expect(sections.first?.rows.count == 4)  // an info and a rating row per book
+    #expect(state.collapsedSections == ["read"])
+
+    let last = TestData.page("wish", [TestData.book("3")], total: 3)
+    let complete = ScreenState(pages: ["wish": [first, last]])
+    #expect(screen.nextPage(of: "wish", state: complete) == nil)
+  }
+}

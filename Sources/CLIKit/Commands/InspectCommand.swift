@@ -1,5 +1,6 @@
 import FixtureKit
 import Foundation
+import TableCore
 
 /// `tableflow inspect FIXTURE`: a fixture's header, one line per record, sizes, compression
 /// ratio and integrity.
@@ -130,13 +131,16 @@ private struct Report {
 
   func writeText(_ reader: FixtureReader) {
     let header = survey.header
-    var head = "\(path)\n"
+    // What a fixture says is printed escaped: a hostile file cannot forge lines or send
+    // terminal escapes through inspect.
+    let clean = TextEscaping.inline
+    var head = "\(clean(path))\n"
     head += "  format   \(FixtureHeader.formatName) v\(header.version)\n"
-    head += "  feed     \(header.feed)\n"
-    head += "  tool     \(header.tool)\n"
-    if let base = header.base { head += "  base     \(base)\n" }
+    head += "  feed     \(clean(header.feed))\n"
+    head += "  tool     \(clean(header.tool))\n"
+    if let base = header.base { head += "  base     \(clean(base))\n" }
     for (name, value) in header.params.sorted(by: { $0.key < $1.key }) {
-      head += "  param    \(name)=\(value)\n"
+      head += "  param    \(clean(name))=\(clean(value))\n"
     }
     head += "records:\n"
     out.write(head)
@@ -146,7 +150,8 @@ private struct Report {
       let seq = String(record.seq)
       let padded = String(repeating: " ", count: max(0, width - seq.count)) + seq
       out.write(
-        "  \(padded) \(type.padding(toLength: 8, withPad: " ", startingAt: 0)) \(summary) (\(bytes) B)\n")
+        "  \(padded) \(type.padding(toLength: 8, withPad: " ", startingAt: 0)) \(clean(summary)) (\(bytes) B)\n"
+      )
     }
     var tail = "size: \(compressedBytes) B compressed, \(survey.inflatedBytes) B inflated, "
     tail += "ratio \(RecordSummary.decimal(ratio))\n"
@@ -154,7 +159,7 @@ private struct Report {
     if issues.isEmpty {
       tail += "integrity: ok\n"
     } else {
-      for issue in issues { tail += "integrity: DAMAGED: \(issue)\n" }
+      for issue in issues { tail += "integrity: DAMAGED: \(clean(issue))\n" }
     }
     out.write(tail)
   }

@@ -44,19 +44,21 @@ public struct ReplayCommand: TableflowCommand {
     }
   }
 
-  /// Replays `path` into `sink`. Shared with `verify` and the default command.
+  /// Replays `path` into `sink`; `observe` sees every event. Shared with `verify` and the
+  /// default command.
   func replay(
     _ path: String, format: LogFormat = .text, full: Bool = false, realtime: Bool = false,
-    sink: any OutputSink, io: CommandIO
+    sink: any OutputSink, io: CommandIO, observe: (BusEvent) -> Void = { _ in }
   ) async throws(CommandFailure) -> ExitCode {
     let transport = try SessionRunner.loadFixture(path, options: ReplayOptions(realtime: realtime))
-    return try await replay(transport, format: format, full: full, sink: sink, io: io)
+    return try await replay(transport, format: format, full: full, sink: sink, io: io, observe: observe)
   }
 
-  /// Replays a loaded fixture into `sink`; errors name it by `transport.path`.
+  /// Replays a loaded fixture into `sink`; errors name it by `transport.path`; `observe` sees
+  /// every event.
   func replay(
     _ transport: ReplayTransport, format: LogFormat = .text, full: Bool = false,
-    sink: any OutputSink, io: CommandIO
+    sink: any OutputSink, io: CommandIO, observe: (BusEvent) -> Void = { _ in }
   ) async throws(CommandFailure) -> ExitCode {
     // The header is data: a feed or parameter it names that this tool rejects is bad input (65).
     let feed: any Feed
@@ -71,7 +73,7 @@ public struct ReplayCommand: TableflowCommand {
       feed: feed, transport: transport, parameters: transport.header.params,
       script: try SessionRunner.recordedIntents(of: transport), source: transport.path,
       replayOrder: ReplayOrder(of: transport), damage: transport.damage)
-    let code = await runner.run(session, format: format, full: full, sink: sink, io: io)
+    let code = await runner.run(session, format: format, full: full, sink: sink, io: io, observe: observe)
     // Requests after the damage find no recorded answer; the damage is the cause (65).
     guard transport.damage != nil else { return code }
     return code >= .software ? code : .dataError

@@ -50,10 +50,11 @@ struct SessionRunner {
   }
 
   /// Runs `session`, writing the log to `sink` as events arrive and one line per failure to
-  /// standard error.
+  /// standard error; `observe` sees every event in order (the viewer builds its page from them).
   /// - Returns: the worst failure's exit code (0 when none).
   func run(
-    _ session: Session, format: LogFormat, full: Bool, sink: any OutputSink, io: CommandIO
+    _ session: Session, format: LogFormat, full: Bool, sink: any OutputSink, io: CommandIO,
+    observe: (BusEvent) -> Void = { _ in }
   ) async -> ExitCode {
     let options = PipelineOptions(parameters: session.parameters, replayOrder: session.replayOrder)
     var writer = format.makeWriter(full: full)
@@ -70,6 +71,7 @@ struct SessionRunner {
       case .requestStarted(let batch): progress.requestStarted(batch.requests.count)
       default: break
       }
+      observe(event)
       let text = writer.text(for: event)
       if !text.isEmpty { sink.write(text) }
       // At least once per intent (and per failure), so a killed run has printed what it did.

@@ -24,8 +24,8 @@ public enum Tableflow {
     let runner = SessionRunner(feeds: known)
     let replay = ReplayCommand(runner: runner)
     return [
-      RunCommand(runner: runner), replay, VerifyCommand(replayer: replay), DiffCommand(),
-      InspectCommand(), FeedsCommand(feeds: known),
+      RunCommand(runner: runner), replay, VerifyCommand(replayer: replay), ViewCommand(replayer: replay),
+      DiffCommand(), InspectCommand(), FeedsCommand(feeds: known),
     ]
   }
 

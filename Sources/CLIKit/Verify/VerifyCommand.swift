@@ -1,14 +1,15 @@
 import Foundation
 
-/// `tableflow verify [DIR] [--update] [--jobs N] [--shard I/N]`: replays every fixture under a
-/// folder against the golden log beside it.
+/// `tableflow verify [DIR] [--update] [--jobs N] [--shard I/N] [--html REPORT]`: replays every
+/// fixture under a folder against the golden log beside it.
 ///
 /// A fixture `NAME.jsonl.gz` pairs with the golden `NAME.log` and, for a session that fails by
 /// design, the sidecar `NAME.expect` (see ``SessionExpectation``). A mismatch exits 1; with
 /// `--update` the new log is written to `NAME.log.new` for review and the golden is never
 /// touched. Goldens and sidecars without a fixture and fixtures without a golden are reported.
 /// Sessions replay `--jobs` at a time; the output keeps the sorted order whatever finishes
-/// first, and `--shard I/N` keeps every N-th session starting with the I-th.
+/// first, and `--shard I/N` keeps every N-th session starting with the I-th. `--html` also
+/// writes a review page (``VerifyReport``).
 public struct VerifyCommand: TableflowCommand {
   private let replayer: ReplayCommand
 
@@ -24,6 +25,9 @@ public struct VerifyCommand: TableflowCommand {
       options: [
         .init("--jobs", value: "N", help: "sessions replayed at once (default: the number of cores)"),
         .init("--shard", value: "I/N", help: "verify only shard I of N (sessions dealt round-robin)"),
+        .init(
+          "--html", value: "REPORT.html",
+          help: "also write a review page: every verdict, golden and new side by side per step"),
       ],
       flags: [.init("--update", help: "write NAME.log.new beside each mismatch (goldens untouched)")],
       discussion: """
@@ -61,18 +65,32 @@ public struct VerifyCommand: TableflowCommand {
     let entries = VerifyPlan(paths: files, shard: shard).entries
     let update = arguments.has("--update")
     let environment = io.environment
+    let html = arguments.value("--html")
+    var report = VerifyReport(title: "tableflow verify \(given)")
     var worst = ExitCode.success
     var passed = 0
     var failed = 0
     await Self.forEachInOrder(count: entries.count, jobs: jobs) { index in
-      await check(entries[index], update: update, environment: environment)
+      await check(
+        entries[index], update: update, environment: environment,
+        report: html.map { _ in VerifyReport.Context(folder: given, updated: update) })
     } deliver: { _, outcome in
       io.out.write(outcome.out)
       io.err.write(outcome.err)
       worst = max(worst, outcome.code)
       if outcome.passed { passed += 1 } else { failed += 1 }
+      if let entry = outcome.report { report.entries.append(entry) }
     }
     io.out.line("\(passed) passed, \(failed) failed")
+    if let html {
+      do {
+        try Data(report.html().utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+        io.out.line("wrote \(html)")
+      } catch {
+        io.fail("\(html): cannot write the report: \(error.localizedDescription)")
+        worst = max(worst, .ioError)
+      }
+    }
     return worst
   }
 
@@ -82,23 +100,45 @@ public struct VerifyCommand: TableflowCommand {
     var err: String
     var code: ExitCode
     var passed: Bool
+    /// The entry's part of the `--html` report, when one is written.
+    var report: VerifyReport.Entry?
   }
 
   /// Checks one entry, writing into memory so that entries checked at once print in order.
-  func check(_ entry: VerifyPlan.Entry, update: Bool, environment: [String: String]) async -> Outcome {
+  func check(
+    _ entry: VerifyPlan.Entry, update: Bool, environment: [String: String],
+    report: VerifyReport.Context? = nil
+  ) async -> Outcome {
     let out = MemorySink()
     let err = MemorySink()
     let io = CommandIO(out: out, err: err, environment: environment)
-    let (code, passed) = await check(entry, update: update, io: io)
-    return Outcome(out: out.text, err: err.text, code: code, passed: passed)
+    var drawn = report.map { _ in VerifyReport.Entry(path: entry.fixture ?? entry.stem, verdict: .pass) }
+    let (code, passed) = await check(entry, update: update, io: io, report: &drawn)
+    if var filled = drawn, let context = report {
+      if filled.verdict == .fail && filled.new != filled.golden
+        || filled.verdict == .orphan && entry.fixture != nil
+      {
+        filled.accept = context.acceptCommand(golden: filled.goldenPath)
+      }
+      drawn = filled
+    }
+    return Outcome(out: out.text, err: err.text, code: code, passed: passed, report: drawn)
   }
 
   private func check(
-    _ entry: VerifyPlan.Entry, update: Bool, io: CommandIO
+    _ entry: VerifyPlan.Entry, update: Bool, io: CommandIO, report: inout VerifyReport.Entry?
   ) async -> (ExitCode, passed: Bool) {
+    report?.goldenPath = entry.stem + VerifyPlan.goldenSuffix
     guard let fixture = entry.fixture else {
-      if let golden = entry.golden { io.fail("\(golden): golden log without a fixture") }
+      if let golden = entry.golden {
+        io.fail("\(golden): golden log without a fixture")
+        report?.path = golden
+        report?.golden =
+          FileManager.default.contents(atPath: golden).map { String(decoding: $0, as: UTF8.self) } ?? ""
+      }
       if let sidecar = entry.expectation { io.fail("\(sidecar): expectation without a fixture") }
+      report?.verdict = .orphan
+      report?.note = entry.golden != nil ? "golden log without a fixture" : "expectation without a fixture"
       return (.goldenMismatch, false)
     }
     let goldenPath = entry.stem + VerifyPlan.goldenSuffix
@@ -111,14 +151,19 @@ public struct VerifyCommand: TableflowCommand {
     }
     let sessionErr = MemorySink()
     let sessionIO = CommandIO(out: io.out, err: sessionErr, environment: io.environment)
-    let (log, code) = await replay(fixture, io: sessionIO)
+    let (log, code, page) = await replay(fixture, io: sessionIO, drawing: report != nil)
+    report?.new = log
+    report?.page = page
     guard let golden = entry.golden else {
+      report?.verdict = .orphan
+      report?.note = "no golden log (expected \(goldenPath))"
       io.err.write(sessionErr.text)
       io.fail("\(fixture): no golden log (expected \(goldenPath))")
       let written = update ? write(log, to: goldenPath + ".new", io: io) : .success
       return (max(.goldenMismatch, written), false)
     }
     let expected = FileManager.default.contents(atPath: golden).map { String(decoding: $0, as: UTF8.self) }
+    report?.golden = expected ?? ""
     let mismatch = expectation.mismatch(code: code, stderr: sessionErr.text)
     if expected == log && mismatch == nil {
       if expectation.exitCode == .success {
@@ -131,28 +176,39 @@ public struct VerifyCommand: TableflowCommand {
     }
     io.err.write(sessionErr.text)
     var worst = ExitCode.success
+    report?.verdict = .fail
     if expected != log {
       let line = GoldenLog.firstDifferingLine(expected: expected ?? "", actual: log) ?? 1
       io.out.line("FAIL  \(fixture): log differs from \(golden) at line \(line)")
+      report?.note = "the log differs from \(golden) at line \(line)"
       worst = .goldenMismatch
       if update { worst = max(worst, write(log, to: golden + ".new", io: io)) }
     }
     if let mismatch {
       io.out.line("FAIL  \(fixture): \(mismatch)")
+      let earlier = report?.note
+      report?.note = [earlier, mismatch].compactMap { $0 }.joined(separator: "; ")
       worst = max(worst, code == expectation.exitCode || code == .success ? .goldenMismatch : code)
     }
     return (worst, false)
   }
 
-  /// Replays one fixture into memory: its text log and the session's exit code.
-  private func replay(_ fixture: String, io: CommandIO) async -> (log: String, code: ExitCode) {
+  /// Replays one fixture into memory: its text log, the session's exit code and, for the
+  /// `--html` report, its page.
+  private func replay(
+    _ fixture: String, io: CommandIO, drawing: Bool
+  ) async -> (log: String, code: ExitCode, page: SessionPage?) {
     let log = MemorySink()
+    var builder = SessionPageBuilder()
     do {
-      let code = try await replayer.replay(fixture, sink: log, io: io)
-      return (log.text, code)
+      let code = try await replayer.replay(fixture, sink: log, io: io) { event in
+        if drawing { builder.add(event.event) }
+      }
+      let title = URL(fileURLWithPath: fixture).lastPathComponent
+      return (log.text, code, drawing ? builder.page(title: title) : nil)
     } catch {
       io.fail(error.message)
-      return (log.text, error.code)
+      return (log.text, error.code, nil)
     }
   }
 

@@ -102,8 +102,26 @@ protocol DecodedPages: Sendable {
   var erasedModels: [any Sendable] { get }
 }
 
-/// The pages of a screen whose model is `Model`.
+/// One decoded answer: in the screen's model, or in the model its request named.
+enum DecodedPage<Model: Sendable>: Sendable {
+  case model(Model)
+  case other(any Sendable)
+}
+
+/// The pages of a screen whose model is `Model`, in request order.
 struct TypedPages<Model: Sendable>: DecodedPages {
-  let models: [Model]
-  var erasedModels: [any Sendable] { models.map { $0 } }
+  let pages: [DecodedPage<Model>]
+
+  init(models: [Model]) { pages = models.map { .model($0) } }
+
+  init(pages: [DecodedPage<Model>]) { self.pages = pages }
+
+  var erasedModels: [any Sendable] {
+    pages.map { page -> any Sendable in
+      switch page {
+      case .model(let model): model
+      case .other(let other): other
+      }
+    }
+  }
 }

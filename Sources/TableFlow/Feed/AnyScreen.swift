@@ -22,8 +22,9 @@ protocol ErasedScreen: Sendable {
   /// Records a change; the value it replaces.
   mutating func apply(_ change: ScreenChange) -> String?
   mutating func revert(_ key: String, to previous: String?)
-  /// Decodes bodies into this screen's model type.
-  var decoder: any PageDecoder { get }
+  /// Decodes the bodies of `requests` into this screen's model type, or into the model a
+  /// request names.
+  func decoder(for requests: [ScreenRequest]) -> any PageDecoder
   /// Adds decoded pages to their slots; returns `false` when they are not of the screen's
   /// model type (they were decoded for another screen).
   mutating func add(_ pages: any DecodedPages, slots: [String], replacing: Bool) -> Bool
@@ -68,14 +69,16 @@ struct ScreenHolder<Wrapped: Screen>: ErasedScreen {
   mutating func setSwitch(_ isOn: Bool, of row: RowID) { state.switches[row] = isOn }
   mutating func apply(_ change: ScreenChange) -> String? { state.apply(change) }
   mutating func revert(_ key: String, to previous: String?) { state.revert(key, to: previous) }
-  var decoder: any PageDecoder { ScreenPageDecoder(screen: screen) }
+  func decoder(for requests: [ScreenRequest]) -> any PageDecoder {
+    ScreenPageDecoder(screen: screen, decodings: requests.map(\.decoding))
+  }
 
   mutating func add(_ pages: any DecodedPages, slots: [String], replacing: Bool) -> Bool {
     // The pages were made by this screen type's decoder, so this is a check, not a conversion.
-    guard let typed = pages as? TypedPages<Wrapped.Model>, typed.models.count == slots.count else {
+    guard let typed = pages as? TypedPages<Wrapped.Model>, typed.pages.count == slots.count else {
       return false
     }
-    state.add(zip(slots, typed.models).map { (slot: $0, model: $1) }, replacing: replacing)
+    state.add(zip(slots, typed.pages).map { (slot: $0, page: $1) }, replacing: replacing)
     return true
   }
 }
@@ -88,34 +91,53 @@ func erase(_ screen: any Screen, parameters: FeedParameters) -> any ErasedScreen
   return open(screen)
 }
 
-/// Decodes bodies with a screen's own `decode(_:)`, straight into its `Model`.
+/// Decodes bodies with a screen's own `decode(_:)`, straight into its `Model`, or into the
+/// model a request names (``ScreenRequest/decoding``).
 struct ScreenPageDecoder<Wrapped: Screen>: PageDecoder {
   let screen: Wrapped
+  /// Per request, in order: the model it names, or `nil` for the screen's.
+  var decodings: [ModelDecoding?] = []
 
   func decode(_ responses: [ReceivedResponse]) async -> Result<any DecodedPages, PipelineFailure> {
     let screen = screen
+    let decodings = decodings
     let machine = DecodeStateMachine()
+    @Sendable func decodeOne(
+      _ index: Int, _ received: ReceivedResponse
+    ) -> Result<
+      [DecodedPage<Wrapped.Model>], PipelineFailure
+    > {
+      if index < decodings.count, let decoding = decodings[index] {
+        return machine.decode([received]) { body in
+          DecodedPage<Wrapped.Model>.other(try decoding.decode(body))
+        }
+      }
+      return machine.decode([received]) { body in DecodedPage.model(try screen.decode(body)) }
+    }
     guard responses.count > 1 else {
-      return machine.decode(responses, with: screen.decode).map { TypedPages(models: $0) }
+      return responses.first.map { decodeOne(0, $0) }.map { result in result.map { TypedPages(pages: $0) } }
+        ?? .success(TypedPages<Wrapped.Model>(pages: []))
     }
     // Several bodies: decode them in parallel, then settle in request order.
-    let results = await withTaskGroup(of: (Int, Result<[Wrapped.Model], PipelineFailure>).self) { group in
+    let results = await withTaskGroup(of: (Int, Result<[DecodedPage<Wrapped.Model>], PipelineFailure>).self) {
+      group in
       for (index, received) in responses.enumerated() {
-        group.addTask { (index, machine.decode([received], with: screen.decode)) }
+        group.addTask { (index, decodeOne(index, received)) }
       }
-      var results = [Result<[Wrapped.Model], PipelineFailure>?](repeating: nil, count: responses.count)
+      var results = [Result<[DecodedPage<Wrapped.Model>], PipelineFailure>?](
+        repeating: nil, count: responses.count)
       for await (index, result) in group { results[index] = result }
       return results
     }
-    var models: [Wrapped.Model] = []
-    models.reserveCapacity(responses.count)
+    var pages: [DecodedPage<Wrapped.Model>] = []
+    pages.reserveCapacity(responses.count)
     for result in results {
       switch result {
-      case .success(let decoded)?: models.append(contentsOf: decoded)
+      case .success(let decoded)?: pages.append(contentsOf: decoded)
       case .failure(let failure)?: return .failure(failure)
       case nil: return .failure(PipelineFailure(.internal, stage: .decode, "a body was not decoded"))
       }
     }
-    return .success(TypedPages(models: models))
+    return .success(TypedPages(pages: pages))
   }
 }

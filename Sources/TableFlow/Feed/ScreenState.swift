@@ -21,20 +21,56 @@ public struct ScreenState<Model: Sendable>: Sendable {
   /// The screen's own changes (``Route/change(_:send:)``), in the order they were made; a
   /// change of a key already changed replaces it and moves last.
   public var changes: [ScreenChange] = []
+  /// Answers of requests that named their own model (``ScreenRequest/decoding(as:)``), per
+  /// slot, oldest first.
+  var otherPages: [String: [any Sendable]] = [:]
 
   /// Creates a state with no answers, as a screen sees it before its first load.
   public init(parameters: FeedParameters = [:]) {
     self.parameters = parameters
   }
 
+  /// Creates a state as a screen would see it after the pipeline loaded `pages`: for unit tests
+  /// of a screen's `sections(for:)`, `nextPage(of:state:)` and `route(_:state:)` without a
+  /// pipeline.
+  ///
+  /// ```swift
+  /// let state = ScreenState(pages: ["wish": [page1, page2]], collapsedSections: ["read"])
+  /// #expect(screen.nextPage(of: "wish", state: state)?.request.query.first?.value == "40")
+  /// ```
+  /// - Parameters:
+  ///   - parameters: The feed's parameters.
+  ///   - pages: The decoded answers per slot, oldest first (`main` for a single request).
+  ///   - collapsedSections: The sections the user collapsed.
+  ///   - isLoading: Whether a first load is in flight.
+  ///   - failure: The last failure, if the screen shows one.
+  public init(
+    parameters: FeedParameters = [:], pages: [String: [Model]], collapsedSections: Set<SectionID> = [],
+    isLoading: Bool = false, failure: PipelineFailure? = nil
+  ) {
+    self.parameters = parameters
+    self.pages = pages
+    self.collapsedSections = collapsedSections
+    self.isLoading = isLoading
+    self.failure = failure
+  }
+
   /// The answers loaded into `slot`, oldest first.
   public func pages(in slot: String) -> [Model] { pages[slot] ?? [] }
+
+  /// The answers of requests that decoded into `type` (``ScreenRequest/decoding(as:)``)
+  /// loaded into `slot`, oldest first.
+  public func pages<Other>(in slot: String, as type: Other.Type) -> [Other] {
+    (otherPages[slot] ?? []).compactMap { $0 as? Other }
+  }
 
   /// The newest answer in the `main` slot: what a screen with one request shows.
   public var model: Model? { pages["main"]?.last }
 
   /// Whether nothing has been loaded yet.
-  public var isEmpty: Bool { pages.values.allSatisfy(\.isEmpty) }
+  public var isEmpty: Bool {
+    pages.values.allSatisfy(\.isEmpty) && otherPages.values.allSatisfy(\.isEmpty)
+  }
 
   /// What was typed into the text field `row`, or `""`.
   public func text(of row: RowID) -> String { texts[row] ?? "" }
@@ -59,7 +95,21 @@ public struct ScreenState<Model: Sendable>: Sendable {
 
   /// Adds answers in order; a refresh first forgets everything loaded before.
   mutating func add(_ answers: [(slot: String, model: Model)], replacing: Bool) {
-    if replacing { pages = [:] }
-    for answer in answers { pages[answer.slot, default: []].append(answer.model) }
+    add(answers.map { (slot: $0.slot, page: .model($0.model)) }, replacing: replacing)
+  }
+
+  /// Adds answers of the screen's model and of other models in order; a refresh first forgets
+  /// everything loaded before.
+  mutating func add(_ answers: [(slot: String, page: DecodedPage<Model>)], replacing: Bool) {
+    if replacing {
+      pages = [:]
+      otherPages = [:]
+    }
+    for answer in answers {
+      switch answer.page {
+      case .model(let model): pages[answer.slot, default: []].append(model)
+      case .other(let other): otherPages[answer.slot, default: []].append(other)
+      }
+    }
   }
 }

@@ -149,7 +149,7 @@ struct TransformStateMachine {
   ) -> Action {
     let batch = RequestBatch(
       id: nextBatch, screen: stack[index].ref, firstRequestNumber: nextRequestNumber, requests: requests,
-      decoder: purpose.confirmsChange ? StatusOnlyDecoder() : stack[index].screen.decoder)
+      decoder: purpose.confirmsChange ? StatusOnlyDecoder() : stack[index].screen.decoder(for: requests))
     nextBatch += 1
     nextRequestNumber += requests.count
     pending[batch.id] = Pending(batch: batch, purpose: purpose, retryIntent: retry)

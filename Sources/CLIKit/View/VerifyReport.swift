@@ -1,0 +1,137 @@
+import TableCore
+
+/// What `tableflow verify --html` shows: every fixture's verdict and, for a failure, the golden
+/// and the new log step by step beside the new tables.
+struct VerifyReport {
+  /// A fixture's verdict.
+  enum Verdict: String, Sendable {
+    /// The log matched its golden and the session ended as expected.
+    case pass
+    /// The log differs from the golden, or the session ended otherwise than expected.
+    case fail
+    /// A fixture without a golden log, or a golden log without a fixture.
+    case orphan
+  }
+
+  /// One fixture (or lone golden) of the run.
+  struct Entry: Sendable {
+    /// The fixture's path (a lone golden's, for a golden without a fixture).
+    var path: String
+    var verdict: Verdict
+    /// Why it failed, in one line.
+    var note: String?
+    /// The shell command that accepts the new log, for a failure with a log to accept.
+    var accept: String?
+    var goldenPath = ""
+    var golden = ""
+    var new = ""
+    /// The new session, when it was replayed.
+    var page: SessionPage?
+  }
+
+  /// What every entry's accept command needs to know about the run.
+  struct Context: Sendable {
+    /// The folder as given to `verify`.
+    var folder: String
+    /// Whether `--update` wrote the `.new` files.
+    var updated: Bool
+
+    /// The command that accepts a fixture's new log: moving the `.new` file `--update` wrote
+    /// over the golden (preceded by that `--update` run when this one was not).
+    func acceptCommand(golden: String) -> String {
+      let move = "mv \(VerifyReport.shellQuoted(golden + ".new")) \(VerifyReport.shellQuoted(golden))"
+      return updated ? move : "tableflow verify \(VerifyReport.shellQuoted(folder)) --update && " + move
+    }
+  }
+
+  var title: String
+  var entries: [Entry] = []
+
+  /// The page as one self-contained HTML file.
+  func html() -> String {
+    var pool = PageData()
+    var counts: [Verdict: Int] = [:]
+    let fixtures: [JSONValue] = entries.map { entry in
+      counts[entry.verdict, default: 0] += 1
+      let golden = Self.blocks(of: entry.golden)
+      let new = Self.blocks(of: entry.new)
+      var blocks: [JSONValue] = []
+      var firstDifference: Int?
+      for index in 0..<max(golden.count, new.count) {
+        let left = index < golden.count ? golden[index] : (title: "", text: "")
+        let right = index < new.count ? new[index] : (title: "", text: "")
+        let differs = left.text != right.text
+        if differs && firstDifference == nil { firstDifference = index }
+        blocks.append(
+          .object([
+            "title": .string(right.title.isEmpty ? left.title : right.title), "golden": .string(left.text),
+            "new": .string(right.text), "differs": .bool(differs),
+          ]))
+      }
+      // Passing fixtures list no steps: the page stays small however large the corpus.
+      let shown = entry.verdict == .pass ? [] : blocks
+      return .object([
+        "path": .string(entry.path), "verdict": .string(entry.verdict.rawValue),
+        "note": entry.note.map(JSONValue.string) ?? .null,
+        "accept": entry.accept.map(JSONValue.string) ?? .null,
+        "golden": .string(entry.goldenPath), "blocks": .array(shown),
+        "firstDiff": firstDifference.map(JSONValue.integer) ?? .null,
+        "steps": .array(entry.verdict == .pass ? [] : (entry.page?.steps ?? []).map { pool.step($0) }),
+      ])
+    }
+    let data = JSONValue.object([
+      "mode": .string("report"), "title": .string(title), "rows": .array(pool.rows),
+      "counts": .object([
+        "passed": .integer(counts[.pass] ?? 0), "failed": .integer(counts[.fail] ?? 0),
+        "orphaned": .integer(counts[.orphan] ?? 0),
+      ]),
+      "fixtures": .array(fixtures),
+    ])
+    return PageTemplate.document(title: title, data: data)
+  }
+
+  /// A text log cut into steps: each block runs up to and including one snapshot (its summary
+  /// line, `books v2: …` or `back to books v3 …`, and the indented lines after it); lines after
+  /// the last snapshot form a final block.
+  static func blocks(of log: String) -> [(title: String, text: String)] {
+    var blocks: [(title: String, text: String)] = []
+    var lines: [Substring] = []
+    var title: String?
+    for line in log.split(separator: "\n", omittingEmptySubsequences: true) {
+      let indented = line.first == " "
+      if let done = title, !indented {
+        blocks.append((done, lines.map { $0 + "\n" }.joined()))
+        lines = []
+        title = nil
+      }
+      lines.append(line)
+      if !indented && isSnapshotLine(line) { title = String(line) }
+    }
+    if !lines.isEmpty {
+      blocks.append((title ?? "after the last snapshot", lines.map { $0 + "\n" }.joined()))
+    }
+    return blocks
+  }
+
+  /// Whether a text log line opens a snapshot: `SCREEN vN: …` or `back to SCREEN vN …`.
+  static func isSnapshotLine(_ line: Substring) -> Bool {
+    if line.hasPrefix("back to ") { return true }
+    for prefix in ["> ", "error ", "push ", "open ", "GET ", "POST ", "PUT ", "PATCH ", "DELETE ", "HEAD "]
+    where line.hasPrefix(prefix) {
+      return false
+    }
+    guard let colon = line.firstIndex(of: ":"), let space = line[..<colon].lastIndex(of: " ") else {
+      return false
+    }
+    let version = line[line.index(after: space)..<colon]
+    return version.first == "v" && version.count > 1 && version.dropFirst().allSatisfy(\.isNumber)
+  }
+
+  /// `'path'`, quoted for a POSIX shell.
+  static func shellQuoted(_ path: String) -> String {
+    let safe = path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+:@".contains($0) }
+    return safe
+      ? path
+      : "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+  }
+}

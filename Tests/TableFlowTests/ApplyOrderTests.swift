@@ -118,3 +118,32 @@ struct ReplayOrderTests {
         records: Self.records([.intent("load"), .intent("back"), Self.request, Self.response(to: 3)])) == nil)
   }
 }
+
+extension ApplyOrderTests {
+  @Test("a dropped answer between a batch and its later answer records does not end the recorded order")
+  func staleBetweenRecords() {
+    let steps: [ReplayOrder.Step] = [.answer(requestNumber: 0), .answer(requestNumber: 1), .intent]
+    var order = ApplyOrder(replay: ReplayOrder(steps: steps))
+    order.enqueue(.answers(Self.batch(1, first: 0, count: 2)))
+    #expect(Self.describe(order.next(isPending: { _ in true }, isInFlight: { $0 < 2 })) == "batch 1")
+    order.enqueue(.answers(Self.batch(9, first: 7)))
+    order.enqueue(.intent(.back))
+    #expect(Self.describe(order.next(isPending: { $0 != 9 }, isInFlight: { _ in false })) == "batch 9")
+    #expect(Self.describe(order.next(isPending: { $0 != 9 }, isInFlight: { _ in false })) == "back")
+    #expect(order.isEmpty)
+  }
+
+  @Test("thousands of intents sent at once are applied in order")
+  func manyIntents() {
+    var order = ApplyOrder()
+    for index in 0..<5000 { order.enqueue(.intent(index.isMultiple(of: 2) ? .collapse("a") : .expand("a"))) }
+    var applied = 0
+    while let input = order.next(isPending: { _ in true }, isInFlight: { _ in false }) {
+      guard case .intent(let intent) = input else { break }
+      #expect(intent == (applied.isMultiple(of: 2) ? .collapse("a") : .expand("a")))
+      applied += 1
+    }
+    #expect(applied == 5000)
+    #expect(order.isEmpty)
+  }
+}

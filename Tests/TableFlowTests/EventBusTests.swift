@@ -183,3 +183,20 @@ struct EventBusTests {
     #expect(bus.publishedCount == 5)
   }
 }
+
+extension EventBusTests {
+  @Test("a stage's subscription takes only what it consumes, in order, and never holds publishers")
+  func unthrottledConsuming() async {
+    let bus = EventBus(capacity: 4)
+    let evens = bus.subscribeUnthrottled { event in
+      if case .intentReceived(.select(let row), _) = event { return (Int(row.rawValue) ?? 1) % 2 == 0 }
+      return false
+    }
+    // Nobody reads while 1,000 events go in: the stage's subscription holds no publisher back.
+    for n in 0..<1000 { await bus.publish(Self.event(n)) }
+    bus.finish()
+    let events = await Self.collect(evens)
+    #expect(events.compactMap(Self.number) == Array(stride(from: 0, to: 1000, by: 2)))
+    #expect(events.map(\.sequence) == stride(from: 0, to: 1000, by: 2).map(UInt64.init))
+  }
+}

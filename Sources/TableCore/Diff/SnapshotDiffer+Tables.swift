@@ -35,7 +35,12 @@ extension SnapshotDiffer {
     let end = start + windows.oldLength(index)
     let base = windows.oldOffsets[index]
     var nextUpdate = updates.startIndex
-    let remaining = [Row](unsafeUninitializedCapacity: oldRows.count - removed.deleted[index]) {
+    let capacity = oldRows.count - removed.deleted[index]
+    // Nothing kept: not through `unsafeUninitializedCapacity`, which with capacity 0 writes
+    // the count into the shared empty-array storage (ThreadSanitizer reports two diffs on two
+    // threads doing so as a race).
+    guard capacity > 0 else { return old[index].replacingRows([]) }
+    let remaining = [Row](unsafeUninitializedCapacity: capacity) {
       buffer, count in
       func keep(_ row: Int) {
         if nextUpdate < updates.endIndex && updates[nextUpdate].row == row {

@@ -14,10 +14,11 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
   enum Mode {
     /// Every event, in order; the subscriber's pace limits the publishers.
     case lossless
-    /// Every event, in order, without ever holding publishers back: for the pipeline's own
-    /// stages, which publish too (a stage waiting for room could otherwise wait for itself).
-    /// Its backlog is bounded by the lossless subscribers' pace, which holds the publishers.
-    case unthrottled
+    /// Every event matching the predicate, in order, without ever holding publishers back: for
+    /// the pipeline's own stages, which publish too (a stage waiting for room could otherwise
+    /// wait for itself) and are woken only for what they consume. Its backlog is bounded by
+    /// the lossless subscribers' pace, which holds the publishers.
+    case unthrottled((Element) -> Bool)
     /// Only the newest event matching the predicate; never slows publishers.
     case latestOnly((Element) -> Bool)
   }
@@ -140,7 +141,14 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
           } else {
             subscribers.values[index].latest = element
           }
-        case .lossless, .unthrottled:
+        case .unthrottled(let matches):
+          guard let waiter = subscribers.values[index].waiter else { continue }
+          subscribers.values[index].cursor = sequence + 1
+          guard matches(element) else { continue }  // taken by skipping it; still waiting
+          subscribers.values[index].waiter = nil
+          waitingSubscribers -= 1
+          action.deliveries.append((waiter, [element]))
+        case .lossless:
           guard let waiter = subscribers.values[index].waiter else { continue }
           subscribers.values[index].waiter = nil
           subscribers.values[index].cursor = sequence + 1
@@ -196,7 +204,8 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
       let end = nextSequence
       guard subscriber.cursor < end else { return isFinished ? .end : .wait }
       let from = Int(subscriber.cursor - firstSequence)
-      let batch = Array(storage[from...])
+      var batch = Array(storage[from...])
+      if case .unthrottled(let matches) = subscriber.mode { batch.removeAll { !matches($0) } }
       let wasSlowest = subscriber.cursor == minimumCursor || subscriber.cursor == throttleCursor
       subscriber.cursor = end
       subscribers[id] = subscriber
@@ -204,6 +213,7 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
         recomputeMinimum()
         trim()
       }
+      if batch.isEmpty { return isFinished ? .end : .wait }  // nothing it consumes
       return .deliver(batch, resume: takePublishersIfRoom())
     }
   }

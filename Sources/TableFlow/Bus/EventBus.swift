@@ -89,10 +89,13 @@ public final class EventBus: Sendable {
     return BusSubscription(bus: self, id: id)
   }
 
-  /// Subscribes to every event losslessly without holding publishers back: for a stage of the
-  /// pipeline, which publishes as well as consumes.
-  func subscribeUnthrottled() -> BusSubscription {
-    let id = machine.withLock { $0.subscribe(.unthrottled) }
+  /// Subscribes to every event matching `consumes`, losslessly and without holding publishers
+  /// back: for a stage of the pipeline, which publishes as well as consumes, and is woken only
+  /// for the events it consumes.
+  func subscribeUnthrottled(
+    consuming consumes: @escaping @Sendable (PipelineEvent) -> Bool
+  ) -> BusSubscription {
+    let id = machine.withLock { $0.subscribe(.unthrottled { consumes($0.event) }) }
     return BusSubscription(bus: self, id: id)
   }
 

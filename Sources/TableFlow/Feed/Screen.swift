@@ -19,10 +19,11 @@ import TableCore
 /// }
 /// ```
 ///
-/// The pipeline adds what every screen needs: a loading row during the first load, an error
-/// row (select it to retry) after a failure while the previous content stays, an empty row
-/// when there is nothing to show, a load-more row at the end of each section that
-/// ``nextPage(of:state:)`` can extend, and the collapsed state of sections.
+/// The pipeline adds what every screen needs: a loading row during the first load, a
+/// refreshing row while a refresh is in flight, an error row (select it to retry) after a
+/// failure while the previous content stays, an empty row when there is nothing to show, a
+/// load-more row at the end of each section that ``nextPage(of:state:)`` can extend (saying
+/// `Loading more…` while that page is in flight), and the collapsed state of sections.
 public protocol Screen: Sendable {
   /// What one response decodes into: the API model, mirroring the backend's JSON.
   associatedtype Model: Decodable & Sendable

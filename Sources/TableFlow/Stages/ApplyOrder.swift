@@ -2,7 +2,11 @@
 /// or, when replaying a recording, in the order the recording applied it.
 ///
 /// Pure bookkeeping, tested synchronously: the stage enqueues inputs as they arrive and asks
-/// for the next one to apply; `nil` means wait for more.
+/// for the next one to apply; `nil` means wait for more. Intents queue in arrival order
+/// (thousands may wait when they are sent at once), answers beside them (a few batches at a
+/// time), each stamped with its arrival.
+///
+/// - Complexity: O(1) amortised per intent; O(batches waiting) per answer.
 struct ApplyOrder {
   /// Something the transform stage applies.
   enum Input {
@@ -10,7 +14,10 @@ struct ApplyOrder {
     case answers(DecodedBatch)
   }
 
-  private var queue: [Input] = []
+  private var intents: [(arrival: Int, intent: Intent)] = []
+  private var intentHead = 0
+  private var answers: [(arrival: Int, batch: DecodedBatch)] = []
+  private var arrivals = 0
   private var steps: [ReplayOrder.Step]
   private var position = 0
   /// The request numbers of the batch applied last: its later answer records are skipped.
@@ -22,12 +29,18 @@ struct ApplyOrder {
   }
 
   /// Whether nothing is waiting to be applied.
-  var isEmpty: Bool { queue.isEmpty }
+  var isEmpty: Bool { intentHead == intents.count && answers.isEmpty }
 
   /// Whether the recorded order still decides what comes next.
   var isFollowingReplay: Bool { position < steps.count }
 
-  mutating func enqueue(_ input: Input) { queue.append(input) }
+  mutating func enqueue(_ input: Input) {
+    arrivals += 1
+    switch input {
+    case .intent(let intent): intents.append((arrivals, intent))
+    case .answers(let batch): answers.append((arrivals, batch))
+    }
+  }
 
   /// The next input to apply, or `nil` to wait for another.
   ///
@@ -38,11 +51,8 @@ struct ApplyOrder {
   ///     answer whose request is not in flight (the replay went another way) ends the recorded
   ///     order: what follows is applied as it arrives.
   mutating func next(isPending: (Int) -> Bool, isInFlight: (Int) -> Bool) -> Input? {
-    if let stale = queue.firstIndex(where: { input in
-      if case .answers(let batch) = input { return !isPending(batch.batch.id) }
-      return false
-    }) {
-      return queue.remove(at: stale)
+    if let stale = answers.firstIndex(where: { !isPending($0.batch.batch.id) }) {
+      return .answers(answers.remove(at: stale).batch)  // dropped: no recorded step of its own
     }
     while position < steps.count {
       switch steps[position] {
@@ -50,33 +60,41 @@ struct ApplyOrder {
         position += 1
         continue
       case .intent:
-        guard let index = queue.firstIndex(where: { if case .intent = $0 { true } else { false } }) else {
-          return nil
-        }
+        guard intentHead < intents.count else { return nil }
         position += 1
-        return queue.remove(at: index)
+        return takeIntent()
       case .answer(let number):
-        if let index = queue.firstIndex(where: { input in
-          if case .answers(let batch) = input { return batch.batch.contains(requestNumber: number) }
-          return false
-        }) {
+        if let index = answers.firstIndex(where: { $0.batch.batch.contains(requestNumber: number) }) {
           position += 1
-          return take(at: index)
+          return takeAnswer(at: index)
         }
         if isInFlight(number) { return nil }
         position = steps.count  // the replay diverged from the recording
       }
     }
-    guard !queue.isEmpty else { return nil }
-    return take(at: 0)
+    // As they arrived: the older of the next intent and the first answer.
+    let intentArrival = intentHead < intents.count ? intents[intentHead].arrival : Int.max
+    if let answer = answers.first, answer.arrival < intentArrival { return takeAnswer(at: 0) }
+    return intentHead < intents.count ? takeIntent() : nil
   }
 
-  private mutating func take(at index: Int) -> Input {
-    let input = queue.remove(at: index)
-    if case .answers(let batch) = input {
-      let first = batch.batch.firstRequestNumber
-      lastApplied = first..<(first + batch.batch.screenRequests.count)
+  private mutating func takeIntent() -> Input {
+    let intent = intents[intentHead].intent
+    intentHead += 1
+    if intentHead == intents.count {
+      intents.removeAll(keepingCapacity: true)
+      intentHead = 0
+    } else if intentHead >= 1024, intentHead * 2 >= intents.count {
+      intents.removeFirst(intentHead)
+      intentHead = 0
     }
-    return input
+    return .intent(intent)
+  }
+
+  private mutating func takeAnswer(at index: Int) -> Input {
+    let batch = answers.remove(at: index).batch
+    let first = batch.batch.firstRequestNumber
+    lastApplied = first..<(first + batch.batch.screenRequests.count)
+    return .answers(batch)
   }
 }

@@ -13,7 +13,7 @@ struct StageMailbox: Sendable {
   private let stage: UInt64
 
   init(bus: EventBus, stage: PipelineStageName, shaker: ScheduleShaker?) {
-    subscription = bus.subscribeUnthrottled()
+    subscription = bus.subscribeUnthrottled(consuming: Self.consumes(stage))
     self.shaker = shaker
     self.stage = UInt64(truncatingIfNeeded: stage.rawValue.hashValueStable)
   }
@@ -24,6 +24,40 @@ struct StageMailbox: Sendable {
     guard let batch = await subscription.nextBatch() else { return nil }
     await shaker?.pause(stage)
     return batch
+  }
+
+  /// What each stage takes from the bus: it is woken for nothing else.
+  static func consumes(_ stage: PipelineStageName) -> @Sendable (PipelineEvent) -> Bool {
+    switch stage {
+    case .fetch:
+      return { event in
+        switch event {
+        case .requestStarted, .requestCancelled: return true
+        default: return false
+        }
+      }
+    case .decode:
+      return { event in
+        if case .responseReceived = event { return true }
+        return false
+      }
+    case .transform:
+      return { event in
+        switch event {
+        case .intentSent, .decoded, .presented: return true
+        default: return false
+        }
+      }
+    case .present:
+      return { event in
+        switch event {
+        case .snapshotBuilt, .navigated: return true
+        default: return false
+        }
+      }
+    case .navigation:
+      return { _ in false }
+    }
   }
 
   /// Stops taking events.

@@ -114,8 +114,17 @@ public struct Redactor: Sendable {
     return result
   }
 
-  /// Scrubs known secrets from an intent line.
-  public func redact(intent: String) -> String { scrub(intent) }
+  /// Redacts an intent line: the text of `edit NAME TEXT` when NAME is a secret name (a
+  /// password typed into a form) becomes `REDACTED` and is learned; every known secret is
+  /// scrubbed.
+  public mutating func redact(intent: String) -> String {
+    let words = intent.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+    if words.count == 3, words[0] == "edit", redaction.isSecretName(String(words[1])), !words[2].isEmpty {
+      learn(String(words[2]))
+      return "edit \(words[1]) \(Redaction.replacement)"
+    }
+    return scrub(intent)
+  }
 
   /// Redacts a fixture header: credentials in the base URL, and parameters with secret names.
   public mutating func redact(_ header: FixtureHeader) -> FixtureHeader {

@@ -88,6 +88,16 @@ struct RedactorTests {
     #expect(Self.text(response.body) == "echo REDACTED REDACTED REDACTED REDACTED")
   }
 
+  @Test("a password typed with an edit intent is recorded REDACTED and scrubbed when echoed")
+  func editIntents() {
+    var redactor = Redactor()
+    #expect(redactor.redact(intent: "edit password typed-secret-1") == "edit password REDACTED")
+    #expect(redactor.redact(intent: "edit username pmtao") == "edit username pmtao")
+    #expect(redactor.redact(intent: "edit api_key") == "edit api_key")
+    let body = redactor.redact(Self.post(#"{"note":"typed-secret-1"}"#)).body
+    #expect(Self.text(body) == #"{"note":"REDACTED"}"#)
+  }
+
   @Test("headers the transport adds are recorded REDACTED; their Basic form is scrubbed when echoed")
   func addedHeaders() {
     var redactor = Redactor()

@@ -72,7 +72,7 @@ public struct SecretScanner: Sendable {
       }
       reasons += Self.heuristicReasons(response.body, "the response body")
     case .intent(let intent):
-      if redactor.redact(intent: intent) != intent { reasons.append("a learned secret in the intent") }
+      if redactor.redact(intent: intent) != intent { reasons.append("a secret in the intent") }
       reasons += Self.heuristicReasons(intent, "the intent")
     case .error(let failure):
       if redactor.redact(failure) != failure { reasons.append("a learned secret in the message") }

@@ -144,26 +144,27 @@ struct SecretsCommandTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let fixture = folder.appendingPathComponent("leaky.jsonl.gz").path
     let lines = [
-      #"{"format":"tableflow-fixture","version":1,"feed":"signin","tool":"t","params":{"password":"plum-tea-7391"}}"#,
+      #"{"format":"tableflow-fixture","version":1,"feed":"signin","tool":"t"}"#,
       #"{"seq":1,"type":"intent","intent":"load"}"#,
-      #"{"seq":2,"type":"intent","intent":"select signin-with-password"}"#,
-      #"{"seq":3,"type":"intent","intent":"select submit"}"#,
-      #"{"seq":4,"type":"request","method":"POST","url":"/api/session","headers":[["Content-Type","application/json"]],"body":"{\"password\":\"plum-tea-7391\",\"username\":\"pmtao\"}"}"#,
-      #"{"seq":5,"type":"response","request":4,"status":200,"elapsedMs":1,"headers":[["X-Session-Token","tok-abcdef-123"]],"body":"{\"data\":{\"id\":1,\"username\":\"pmtao\",\"fullName\":\"P\",\"token\":\"tok-abcdef-123\"},\"error\":0,\"message\":\"Welcome\"}"}"#,
+      #"{"seq":2,"type":"intent","intent":"edit username pmtao"}"#,
+      #"{"seq":3,"type":"intent","intent":"select signin-with-password"}"#,
+      #"{"seq":4,"type":"intent","intent":"edit password plum-tea-7391"}"#,
+      #"{"seq":5,"type":"intent","intent":"select submit"}"#,
+      #"{"seq":6,"type":"request","method":"POST","url":"/api/session","headers":[["Content-Type","application/json"]],"body":"{\"password\":\"plum-tea-7391\",\"remember\":false,\"username\":\"pmtao\"}"}"#,
+      #"{"seq":7,"type":"response","request":6,"status":200,"elapsedMs":1,"headers":[["X-Session-Token","tok-abcdef-123"]],"body":"{\"data\":{\"id\":1,\"username\":\"pmtao\",\"fullName\":\"P\",\"token\":\"tok-abcdef-123\"},\"error\":0,\"message\":\"Welcome\"}"}"#,
     ]
     try Self.gzip(lines.joined(separator: "\n") + "\n", to: fixture)
     let before = try CLIProcess.run(["replay", fixture])
     #expect(before.status == 0, "\(before.stderr)")
     let warned = try CLIProcess.run(["inspect", fixture])
-    #expect(
-      warned.stderr.contains("tableflow: warning: \(fixture): header: parameter \"password\" is not redacted")
-    )
-    #expect(warned.stderr.contains("record 5: header \"X-Session-Token\" is not redacted"))
+    #expect(warned.stderr.contains("tableflow: warning: \(fixture): record 4: a secret in the intent"))
+    #expect(warned.stderr.contains("record 6: a secret value in the request body"))
+    #expect(warned.stderr.contains("record 7: header \"X-Session-Token\" is not redacted"))
     #expect(!warned.stderr.contains("plum-tea-7391"))
 
     let redact = try CLIProcess.run(["redact", fixture])
     #expect(redact.status == 0, "\(redact.stderr)")
-    #expect(redact.stdout == "\(fixture): redacted 2 of 5 records and the header\n")
+    #expect(redact.stdout == "\(fixture): redacted 3 of 7 records\n")
     let text = try String(decoding: Self.zcat(fixture), as: UTF8.self)
     #expect(!text.contains("plum-tea-7391") && !text.contains("tok-abcdef-123"))
     let after = try CLIProcess.run(["replay", fixture])

@@ -31,7 +31,35 @@ def declaration(lines, start):
     return attribute, signature.split("{", 1)[0], index
 
 
-def check(path):
+DECLARED = re.compile(r"^\s*(?:public\s+|internal\s+|private\s+|fileprivate\s+|final\s+)*(?:struct|class|actor|enum)\s+([A-Za-z_][A-Za-z0-9_]*)")
+EXTENDED = re.compile(r"^\s*(?:public\s+|internal\s+|private\s+|fileprivate\s+)*extension\s+([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def limited_suites(paths):
+    """The names of suite types whose @Suite carries a .timeLimit (their extensions inherit it)."""
+    names = set()
+    for path in paths:
+        with open(path, encoding="utf-8") as source:
+            lines = source.read().split("\n")
+        pending = None
+        for number, line in enumerate(lines):
+            if SUITE.match(line):
+                text = line
+                probe = number
+                while ")" not in text and probe + 1 < len(lines):
+                    probe += 1
+                    text += lines[probe]
+                pending = "timeLimit" in text
+            else:
+                declared = DECLARED.match(line)
+                if declared:
+                    if pending:
+                        names.add(declared.group(1))
+                    pending = None
+    return names
+
+
+def check(path, limited_names=frozenset()):
     with open(path, encoding="utf-8") as source:
         lines = source.read().split("\n")
     problems = []
@@ -50,7 +78,9 @@ def check(path):
                 text += lines[probe]
             pending_suite = "timeLimit" in text
         elif TYPE.match(line):
-            suites.append((indent, bool(pending_suite)))
+            extended = EXTENDED.match(line)
+            inherited = bool(extended) and extended.group(1) in limited_names
+            suites.append((indent, bool(pending_suite) or inherited))
             pending_suite = None
         elif TEST.match(line):
             attribute, signature, _ = declaration(lines, number)
@@ -63,13 +93,15 @@ def check(path):
 
 def main():
     folders = sys.argv[1:] or ["Tests", "Examples"]
-    problems = []
+    paths = []
     for folder in folders:
         for directory, subfolders, files in os.walk(folder):
             subfolders[:] = sorted(s for s in subfolders if not s.startswith("."))
-            for file in sorted(files):
-                if file.endswith(".swift"):
-                    problems += check(os.path.join(directory, file))
+            paths += [os.path.join(directory, file) for file in sorted(files) if file.endswith(".swift")]
+    limited_names = limited_suites(paths)
+    problems = []
+    for path in paths:
+        problems += check(path, limited_names)
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0

@@ -38,9 +38,24 @@ struct ReplayMemoryTests {
 
   /// Runs `tableflow arguments…` with standard output to /dev/null; returns its exit status
   /// and peak resident set in bytes, as the kernel reports them for this one child.
+  ///
+  /// The child is started by a small Python process and measured there: a child spawned
+  /// straight from this test process would count this process's own peak (which the other
+  /// tests running beside it raise), because Linux keeps the peak of the memory a spawned child
+  /// shares with its parent until it calls exec.
   static func peakResidentSet(_ arguments: [String]) throws -> (status: Int32, bytes: Int) {
     let program = CLIProcess.binary.path
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    let result = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tableflow-rss-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: result) }
+    let script = """
+      import resource, subprocess, sys
+      r = subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+      code = r.returncode if r.returncode >= 0 else 128 - r.returncode
+      open(sys.argv[1], "w").write("%d %d" % (code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+      """
+    let argv =
+      (["/usr/bin/env", "python3", "-c", script, result, program] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -48,13 +63,14 @@ struct ReplayMemoryTests {
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, environ)
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-    let exited = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return (exited, usage.ru_maxrss * 1024)  // ru_maxrss is in kilobytes on Linux
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let text = (try? String(contentsOfFile: result, encoding: .utf8)) ?? ""
+    let parts = text.split(separator: " ").compactMap { Int($0) }
+    guard parts.count == 2 else { throw POSIXError(.EIO) }
+    return (Int32(parts[0]), parts[1] * 1024)  // ru_maxrss is in kilobytes on Linux
   }
 
   @Test("replay and inspect of a fixture inflating to 200 MB peak under half of that")
@@ -66,6 +82,7 @@ struct ReplayMemoryTests {
     #expect(inflated > 200_000_000)
     let replay = try Self.peakResidentSet(["replay", fixture])
     #expect(replay.status == 0)
+    #expect(replay.bytes > 1_000_000, "the child was measured")
     #expect(replay.bytes < inflated / 2, "replay peaked at \(replay.bytes / 1_000_000) MB")
     let inspect = try Self.peakResidentSet(["inspect", fixture])
     #expect(inspect.status == 0)

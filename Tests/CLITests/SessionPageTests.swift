@@ -102,9 +102,10 @@ struct SessionPageTests {
             }
             return "\(entry)"
           }
+          // A jsonl log sorts a row's fields by name; a fixture keeps them in declaration order.
           let stages = step.stages.map { stage in
             (stage.sections.map { "\($0.kind) \($0.id?.rawValue ?? "?") \($0.from ?? -1) \($0.to ?? -1)" }
-              + stage.rows.map { "\($0.kind) \($0.id?.rawValue ?? "?") \($0.changedFields)" })
+              + stage.rows.map { "\($0.kind) \($0.id?.rawValue ?? "?") \($0.changedFields.sorted())" })
           }
           return
             "\(step.screen) v\(step.version) \(step.kind) \(JSONValue(step.snapshot).text) \(timeline) \(stages)"

@@ -48,10 +48,10 @@ struct RecordedSession: CustomStringConvertible, Sendable {
     RecordedSession(
       feed: "profile", name: "malformed",
       faults: [QueuedFault(spec: "malformed", count: 1, pathPrefix: "/api/profile")], expectedFailure: .data),
-    // The password is the loopback backend's demo credential, so the POST body keeps it:
-    // replay matches bodies exactly, and `tableflow replay` cannot know a redacted value.
+    // Typed in with edit intents (the log masks the password; the recording keeps what was
+    // typed, under the recorder's redaction rules).
     RecordedSession(feed: "signin", name: "session"),
-    RecordedSession(feed: "signin", name: "wrong-password", parameters: ["password": "not-the-password"]),
+    RecordedSession(feed: "signin", name: "wrong-password"),
     RecordedSession(feed: "photos", name: "session"),
     // One malformed entry (想读's third book has a null title): a placeholder row, the rest shows.
     RecordedSession(feed: "books", name: "bad-item", parameters: ["user": "mangled"]),
@@ -60,6 +60,15 @@ struct RecordedSession: CustomStringConvertible, Sendable {
     // No fullName: no Main Info; the second friend has no name: a placeholder row.
     RecordedSession(feed: "profile", name: "nameless", parameters: ["variant": "nameless"]),
     RecordedSession(feed: "providers", name: "session"),
+    // mark-read / mark-reading: optimistic moves across sections, confirmed by the POST.
+    RecordedSession(feed: "books", name: "actions"),
+    // The POST fails once: the book moves back with an error row; selecting it retries.
+    RecordedSession(
+      feed: "books", name: "action-failed",
+      faults: [QueuedFault(spec: "status=500", count: 1, pathPrefix: "/v2/book/1000001/collection")],
+      expectedFailure: .network),
+    // A review marked useful from inside its cell.
+    RecordedSession(feed: "books", name: "useful"),
   ]
 
   static var fixturesFolder: URL { APIServer.packageRoot.appendingPathComponent("Fixtures") }

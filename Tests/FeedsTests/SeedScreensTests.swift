@@ -193,4 +193,52 @@ struct SeedScreensTests {
     #expect(
       updates[3].cells.map(\.position) == [RowPosition(section: 0, row: 1), RowPosition(section: 0, row: 2)])
   }
+
+  @Test("books: mark-read moves the book at once; a failing POST moves it back with an error row")
+  func booksActionRollback() async throws {
+    let wish = "\(Self.collections)?status=wish&start=0&count=20"
+    let page = pageJSON([bookJSON("1"), bookJSON("2")])
+    let confirmed = try await Events.run(
+      BooksFeed(),
+      MemoryTransport([wish: [page], Self.collections: [pageJSON([])], "/v2/book/1/collection": ["{}"]]),
+      [.load, .action("book-1-info", name: "mark-read")])
+    #expect(confirmed.failures.isEmpty)
+    #expect(confirmed.snapshots.last?.sections.map(\.id) == ["wish", "read"])
+    #expect(confirmed.snapshots.last?.sections.last?.rows.map(\.id) == ["book-1-info", "book-1-rating"])
+
+    // No answer for the POST (404): the move is taken back.
+    let transport = MemoryTransport([wish: [page], Self.collections: [pageJSON([])]])
+    let failed = try await Events.run(
+      BooksFeed(), transport, [.load, .action("book-1-info", name: "mark-read")])
+    let moved = failed.snapshots[failed.snapshots.count - 2]
+    #expect(moved.sections.map(\.id) == ["wish", "read"])
+    let back = try #require(failed.snapshots.last)
+    #expect(back.sections.map(\.id) == ["wish", StatusRows.sectionID])
+    #expect(
+      back.sections[0].rows.map(\.id) == ["book-1-info", "book-1-rating", "book-2-info", "book-2-rating"])
+    #expect(failed.failures.map(\.category) == [.network])
+    #expect(transport.sent.last.map { "\($0.method) \($0.relativeURL)" } == "POST /v2/book/1/collection")
+    #expect(transport.sent.last?.body == Array(#"{"status":"read"}"#.utf8))
+  }
+
+  @Test("signin: typed values are what submit sends; a secure edit is logged masked")
+  func signinTyped() async throws {
+    let answer = #"{"data":{"username":"pmtao","fullName":"陶"},"error":0,"message":"Welcome"}"#
+    let transport = MemoryTransport(["/api/session": [answer]])
+    let events = try await Events.run(
+      SignInFeed(), transport,
+      [
+        .load, .edit("username", text: "pmtao"), .select("signin-with-password"), .select("submit"),
+        .edit("password", text: "douban"), .select("submit"),
+      ])
+    #expect(events.failures.isEmpty)
+    #expect(transport.sent.count == 1)
+    #expect(
+      transport.sent.first?.body == Array(#"{"password":"douban","remember":false,"username":"pmtao"}"#.utf8))
+    var writer = TextLogWriter()
+    let log = events.all.enumerated().map { writer.text(for: BusEvent(sequence: UInt64($0), event: $1)) }
+      .joined()
+    #expect(log.contains("> edit password ••••\n"))
+    #expect(!log.contains("douban"))
+  }
 }

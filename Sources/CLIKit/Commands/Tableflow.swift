@@ -3,7 +3,7 @@ import TableFlow
 
 /// The `tableflow` command line: dispatches to subcommands, prints help and version.
 ///
-/// A program with feeds of its own gets every command for them (run, replay, verify, inspect,
+/// A program with feeds of its own gets every command for them (run, replay, verify, view, inspect,
 /// diff, feeds…) by calling ``main(feeds:)`` from its `main.swift`:
 ///
 /// ```swift

@@ -70,8 +70,10 @@ public struct BookListScreen: Screen {
   /// The sections, from every page loaded, repeats included (the policy drops them).
   public func sections(for state: ScreenState<BookCollections>) throws -> [Section] {
     switch grouping {
-    case .request: return BookListTransform.sections(Self.shelf(from: state))
-    case .status: return BookListTransform.groupedSections(state.pages(in: Self.allSlot), slot: Self.allSlot)
+    case .request: return BookListTransform.sections(Self.shelf(from: state), moves: state.changes)
+    case .status:
+      return BookListTransform.groupedSections(
+        state.pages(in: Self.allSlot), slot: Self.allSlot, moves: state.changes)
     }
   }
 
@@ -84,7 +86,23 @@ public struct BookListScreen: Screen {
       case .request: BookListTransform.groups(Self.shelf(from: state))
       case .status: BookListTransform.groups(state.pages(in: Self.allSlot), slot: Self.allSlot)
       }
-    return BookListTransform.origins(of: positions, in: sections, groups: groups)
+    return BookListTransform.origins(
+      of: positions, in: sections, groups: BookListTransform.applying(state.changes, to: groups))
+  }
+
+  /// The actions of a book's rows: `mark-wish`, `mark-reading`, `mark-read` move the book to
+  /// 想读, 在读 or 读过 at once (an optimistic change, presented as a move across sections) and
+  /// send `POST /v2/book/{id}/collection` `{"status": …}`; if it fails, the book moves back and
+  /// an error row says why.
+  public func route(action name: String, in row: Row, state: ScreenState<BookCollections>) -> Route? {
+    guard row.kind == BookListCell.bookInfoKind || row.kind == BookListCell.bookRatingKind,
+      let bookID = BookListTransform.bookID(in: row.id), name.hasPrefix("mark-"),
+      let status = BookStatus(rawValue: String(name.dropFirst("mark-".count)))
+    else { return nil }
+    let body = Array(#"{"status":"\#(status.rawValue)"}"#.utf8)
+    return .change(
+      ScreenChange(key: BookListTransform.moveKey(bookID: bookID), value: status.rawValue),
+      send: .post("/v2/book/\(bookID)/collection", json: body, slot: "collection"))
   }
 
   /// Info rows push the detail, rating rows the reviews.

@@ -31,16 +31,63 @@ public enum BookListTransform {
   /// twice shows twice (the screen's ``DuplicateIDPolicy/keepFirst`` drops the repeat and logs
   /// it). A status with no entries is left out.
   /// - Complexity: O(n) in the number of loaded entries.
-  public static func sections(_ shelf: BookShelf) -> [Section] {
-    groups(shelf).map(\.section)
+  public static func sections(_ shelf: BookShelf, moves: [ScreenChange] = []) -> [Section] {
+    applying(moves, to: groups(shelf)).map(\.section)
   }
 
   /// The sections of the single-request list (`grouping=status`): every page of one request
   /// for all statuses, grouped by each entry's own `status` — 想读, 在读, 读过, then any other
   /// status under its own name, in order of appearance.
   /// - Complexity: O(n) in the number of loaded entries.
-  public static func groupedSections(_ pages: [BookCollections], slot: String) -> [Section] {
-    groups(pages, slot: slot).map(\.section)
+  public static func groupedSections(
+    _ pages: [BookCollections], slot: String, moves: [ScreenChange] = []
+  ) -> [Section] {
+    applying(moves, to: groups(pages, slot: slot)).map(\.section)
+  }
+
+  /// The key of the change that moves the book `bookID` to another status.
+  public static func moveKey(bookID: String) -> String { "book-\(bookID)" }
+
+  /// The groups with each move applied in order (``moveKey(bookID:)`` to a status): the book
+  /// leaves its section and becomes the first of its new status, as the backend does; each
+  /// section's "共 N 本" counts the moves in and out.
+  /// - Complexity: O(moves × entries).
+  static func applying(_ moves: [ScreenChange], to groups: [BookGroup]) -> [BookGroup] {
+    guard !moves.isEmpty else { return groups }
+    var groups = groups
+    for move in moves {
+      guard move.key.hasPrefix("book-"), let status = BookStatus(rawValue: move.value) else { continue }
+      let bookID = String(move.key.dropFirst("book-".count))
+      var moved: BookGroup.Entry?
+      for index in groups.indices {
+        let before = groups[index].entries.count
+        groups[index].entries.removeAll { entry in
+          guard case .valid(let myBook) = entry.item, myBook.book.id == bookID else { return false }
+          if moved == nil { moved = entry }
+          return true
+        }
+        if groups[index].entries.count < before { groups[index].total = groups[index].total.map { $0 - 1 } }
+      }
+      guard let entry = moved else { continue }
+      if let target = groups.firstIndex(where: { $0.id == status.sectionID }) {
+        groups[target].entries.insert(entry, at: 0)
+        groups[target].total = groups[target].total.map { $0 + 1 }
+      } else {
+        // A status with no section yet: it takes its place among the three.
+        let order = BookStatus.allCases.firstIndex(of: status) ?? 0
+        let position =
+          groups.firstIndex { group in
+            BookStatus(sectionID: group.id).flatMap { BookStatus.allCases.firstIndex(of: $0) }.map {
+              $0 > order
+            }
+              ?? true
+          } ?? groups.count
+        var group = BookGroup(id: status.sectionID, title: status.title, total: nil, slot: status.rawValue)
+        group.entries = [entry]
+        groups.insert(group, at: position)
+      }
+    }
+    return groups.filter { !$0.entries.isEmpty }
   }
 
   /// The list as a validated snapshot, as the screen shows it: a book listed twice shows once,
@@ -82,7 +129,8 @@ public enum BookListTransform {
 
     var id: SectionID
     var title: String
-    var footer: String?
+    /// The backend's total for the section, shown as "共 N 本"; `nil` for none.
+    var total: Int?
     var slot: String
     var entries: [Entry] = []
 
@@ -101,7 +149,7 @@ public enum BookListTransform {
           rows.append(item.row(id: invalidRowID(slot: slot, page: entry.page, index: entry.index)))
         }
       }
-      return Section(id: id, header: title, footer: footer, rows: rows)
+      return Section(id: id, header: title, footer: total.map { "共 \($0) 本" }, rows: rows)
     }
 
     /// One origin per row of ``section``.
@@ -123,8 +171,7 @@ public enum BookListTransform {
       let loaded = shelf[status]
       guard !loaded.items.isEmpty else { continue }
       var group = BookGroup(
-        id: status.sectionID, title: status.title, footer: loaded.total.map { "共 \($0) 本" },
-        slot: status.rawValue)
+        id: status.sectionID, title: status.title, total: loaded.total, slot: status.rawValue)
       group.entries.reserveCapacity(loaded.items.count)
       var page = 0
       for (index, item) in loaded.items.enumerated() {
@@ -139,7 +186,7 @@ public enum BookListTransform {
 
   static func groups(_ pages: [BookCollections], slot: String) -> [BookGroup] {
     var groups = BookStatus.allCases.map {
-      BookGroup(id: $0.sectionID, title: $0.title, footer: nil, slot: slot)
+      BookGroup(id: $0.sectionID, title: $0.title, total: nil, slot: slot)
     }
     var positions: [String: Int] = [:]
     for (index, status) in BookStatus.allCases.enumerated() { positions[status.rawValue] = index }
@@ -155,7 +202,7 @@ public enum BookListTransform {
             positions[entry.status] = groups.count
             current = groups.count
             groups.append(
-              BookGroup(id: SectionID(entry.status), title: entry.status, footer: nil, slot: slot))
+              BookGroup(id: SectionID(entry.status), title: entry.status, total: nil, slot: slot))
           }
         }
         groups[current].entries.append(BookGroup.Entry(item: item, page: pageIndex, index: index))

@@ -11,17 +11,22 @@ public struct ReviewCellModel: CellModel {
   public let rating: String
   /// The link to the review.
   public let link: String
+  /// Whether the user marked the review useful (the `useful` action).
+  public let isMarkedUseful: Bool
 
   /// Converts a review.
-  public init(review: BookReview) {
+  public init(review: BookReview, isMarkedUseful: Bool = false) {
     title = review.title
     rating = "评分：\(review.rating.value)"
     link = review.alt
+    self.isMarkedUseful = isMarkedUseful
   }
 
-  /// `title`, `rating`, `link`.
+  /// `title`, `rating`, `link`, and `useful=true` once marked useful.
   public var fields: [Field] {
-    [Field("title", .text(title)), Field("rating", .text(rating)), Field("link", .text(link))]
+    var fields = [Field("title", .text(title)), Field("rating", .text(rating)), Field("link", .text(link))]
+    if isMarkedUseful { fields.append(Field("useful", .bool(true))) }
+    return fields
   }
 
   /// The title (16 pt, up to 2 lines) over the rating and link (13 pt, one line).

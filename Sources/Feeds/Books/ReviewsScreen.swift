@@ -25,7 +25,22 @@ public struct ReviewsScreen: Screen {
 
   /// The book's section and the reviews loaded so far.
   public func sections(for state: ScreenState<BookReviews>) throws -> [Section] {
-    ReviewsTransform.sections(book: book, reviews: state.model)
+    let useful = Set(state.changes.filter { $0.value == "useful" }.map(\.key))
+    return ReviewsTransform.sections(book: book, reviews: state.model, useful: useful)
+  }
+
+  /// A review's `useful` action marks it useful at once and sends
+  /// `POST /v2/review/{id}/useful`; if that fails, the mark is taken back and an error row says
+  /// why. A review without an id has no actions.
+  public func route(action name: String, in row: Row, state: ScreenState<BookReviews>) -> Route? {
+    guard name == "useful", row.kind == ReviewCellModel.kind, row.id.rawValue.hasPrefix("review-") else {
+      return nil
+    }
+    let id = String(row.id.rawValue.dropFirst("review-".count))
+    guard state.model?.reviews.contains(where: { $0.id == id }) == true else { return nil }
+    return .change(
+      ScreenChange(key: id, value: "useful"),
+      send: .post("/v2/review/\(id)/useful", json: Array("{}".utf8), slot: "useful"))
   }
 
   /// A review opens its link.

@@ -25,7 +25,7 @@ public enum ReviewsTransform {
 
   /// The sections as the screen hands them to the pipeline: a review listed twice is there
   /// twice (the screen's ``DuplicateIDPolicy/keepFirst`` drops the repeat and logs it).
-  public static func sections(book: Book, reviews: BookReviews?) -> [Section] {
+  public static func sections(book: Book, reviews: BookReviews?, useful: Set<String> = []) -> [Section] {
     let bookRows = [
       Row(
         id: "book-title", kind: DetailFieldCellModel.kind,
@@ -37,7 +37,7 @@ public enum ReviewsTransform {
       reviewRows.append(
         Row(
           id: RowID("review-\(review.id ?? review.alt)"), kind: ReviewCellModel.kind,
-          model: ReviewCellModel(review: review)))
+          model: ReviewCellModel(review: review, isMarkedUseful: review.id.map(useful.contains) ?? false)))
     }
     if reviews != nil && reviewRows.isEmpty {
       reviewRows = [

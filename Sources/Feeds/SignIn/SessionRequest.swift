@@ -4,10 +4,13 @@ public struct SessionRequest: Codable, Hashable, Sendable {
   public var username: String
   /// The password.
   public var password: String
+  /// Whether the session should outlive the app ("Remember me"); `nil` leaves it out.
+  public var remember: Bool?
 
   /// Creates a request body.
-  public init(username: String, password: String) {
+  public init(username: String, password: String, remember: Bool? = nil) {
     self.username = username
     self.password = password
+    self.remember = remember
   }
 }

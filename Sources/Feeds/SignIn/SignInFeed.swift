@@ -1,13 +1,21 @@
 import TableFlow
 
-/// The sign-in forms of seed C. Parameters: `user` (default `pmtao`) and `password` (default
-/// `douban`, the loopback backend's password for pmtao), standing in for what a person types.
+/// The sign-in forms of seed C, typed into with `edit` and `toggle` intents:
+/// ```
+/// load
+/// edit username pmtao
+/// select signin-with-password
+/// edit password douban        # logged as `edit password ••••`
+/// toggle remember
+/// select submit               # POST /api/session with what was typed
+/// ```
+/// No parameters.
 public struct SignInFeed: Feed {
   /// `signin`.
   public let name = "signin"
 
   /// One line for `tableflow feeds`.
-  public let summary = "sign-in forms built from rows; submit sends POST /api/session"
+  public let summary = "sign-in forms you type into (edit, toggle); submit sends POST /api/session"
 
   /// The two pages.
   public let screenNames = ["signin", "password"]
@@ -15,16 +23,9 @@ public struct SignInFeed: Feed {
   /// Creates the feed.
   public init() {}
 
-  static let rules = FeedParameterRules(
-    feed: "signin",
-    rules: [
-      .init(name: "user", defaultValue: "pmtao", expected: "a user name", isValid: { $0.count <= 64 }),
-      .init(name: "password", defaultValue: "douban", expected: "a password", isValid: { $0.count <= 128 }),
-    ])
-
   /// The first sign-in page.
   public func rootScreen(parameters: FeedParameters) throws(FeedError) -> any Screen {
-    let values = try Self.rules.resolve(parameters)
-    return SignInScreen(username: values["user"] ?? "", password: values["password"] ?? "")
+    _ = try FeedParameterRules(feed: "signin", rules: []).resolve(parameters)
+    return SignInScreen()
   }
 }

@@ -1,31 +1,30 @@
 import TableCore
 import TableFlow
 
-/// The first sign-in page: the user name and the ways to sign in. A static form: no request.
+/// The first sign-in page: the user name and the ways to sign in. A static form: no request;
+/// the user name is typed in (`edit username pmtao`).
 public struct SignInScreen: Screen {
-  /// The user name in the field.
-  public let username: String
-  /// The password the password page will be filled with.
-  public let password: String
-
   /// Creates the page.
-  public init(username: String, password: String) {
-    self.username = username
-    self.password = password
-  }
+  public init() {}
 
   /// `signin`.
   public var name: String { "signin" }
 
-  /// The form.
+  /// The form, with what was typed.
   public func sections(for state: ScreenState<SessionResponse>) throws -> [Section] {
-    SignInTransform.signInPage(username: username).sections
+    SignInTransform.signInPage(username: state.text(of: SignInTransform.usernameRowID)).sections
   }
 
-  /// Routed by kind: a push link opens the password page, a link its URL.
+  /// The user name is a text field.
+  public func field(_ row: Row, state: ScreenState<SessionResponse>) -> FormField? {
+    row.id == SignInTransform.usernameRowID ? .text(isSecure: false) : nil
+  }
+
+  /// Routed by kind: a push link opens the password page with the user name typed so far, a
+  /// link its URL.
   public func route(_ row: Row, state: ScreenState<SessionResponse>) -> Route {
     switch row.model.as(SignInCell.self) {
-    case .pushLink: return .push(PasswordScreen(username: username, password: password))
+    case .pushLink: return .push(PasswordScreen(username: state.text(of: SignInTransform.usernameRowID)))
     case .link(_, let url): return .open(link: url)
     default: return .none
     }

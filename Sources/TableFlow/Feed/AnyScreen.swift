@@ -15,6 +15,13 @@ protocol ErasedScreen: Sendable {
   func nextPage(of section: SectionID) -> ScreenRequest?
   func sections() throws -> [Section]
   func route(_ row: Row) -> Route
+  func route(action name: String, in row: Row) -> Route?
+  func field(_ row: Row) -> FormField?
+  mutating func setText(_ text: String, of row: RowID)
+  mutating func setSwitch(_ isOn: Bool, of row: RowID)
+  /// Records a change; the value it replaces.
+  mutating func apply(_ change: ScreenChange) -> String?
+  mutating func revert(_ key: String, to previous: String?)
   /// Decodes the bodies of `requests` into this screen's model type, or into the model a
   /// request names.
   func decoder(for requests: [ScreenRequest]) -> any PageDecoder
@@ -56,6 +63,12 @@ struct ScreenHolder<Wrapped: Screen>: ErasedScreen {
   func nextPage(of section: SectionID) -> ScreenRequest? { screen.nextPage(of: section, state: state) }
   func sections() throws -> [Section] { try screen.sections(for: state) }
   func route(_ row: Row) -> Route { screen.route(row, state: state) }
+  func route(action name: String, in row: Row) -> Route? { screen.route(action: name, in: row, state: state) }
+  func field(_ row: Row) -> FormField? { screen.field(row, state: state) }
+  mutating func setText(_ text: String, of row: RowID) { state.texts[row] = text }
+  mutating func setSwitch(_ isOn: Bool, of row: RowID) { state.switches[row] = isOn }
+  mutating func apply(_ change: ScreenChange) -> String? { state.apply(change) }
+  mutating func revert(_ key: String, to previous: String?) { state.revert(key, to: previous) }
   func decoder(for requests: [ScreenRequest]) -> any PageDecoder {
     ScreenPageDecoder(screen: screen, decodings: requests.map(\.decoding))
   }

@@ -3,10 +3,16 @@ import TableCore
 /// What a user asks a screen to do: the pipeline's input.
 ///
 /// Intents print to and parse from one line of the intents-file syntax: `load`, `refresh`,
-/// `select ROW_ID`, `collapse SECTION_ID`, `expand SECTION_ID`, `load-more SECTION_ID`, `back`.
-/// The argument is the rest of the line after the verb, so ids may contain spaces
-/// (`select attribute-Date of birth`); `Intent(line)` and `description` round-trip for every id
-/// without leading or trailing blanks or line breaks.
+/// `select ROW_ID`, `collapse SECTION_ID`, `expand SECTION_ID`, `load-more SECTION_ID`, `back`,
+/// `edit ROW_ID TEXT`, `toggle ROW_ID`, `action ROW_ID NAME`.
+/// For `select`, `collapse`, `expand`, `load-more` and `toggle` the argument is the rest of the
+/// line after the verb, so ids may contain spaces (`select attribute-Date of birth`);
+/// `Intent(line)` and `description` round-trip for every id without leading or trailing blanks
+/// or line breaks. `edit` takes the id as its first word and the text as the rest of the line
+/// (`edit username pmtao`; `edit username` clears the field); `action` takes the name as the
+/// last word and the id as what comes before (`action book-1000001-info mark-read`). An id or a
+/// text that needs it is written in double quotes with JSON escapes
+/// (`edit "attribute-Date of birth" 1835`, `edit note "  two spaces first"`).
 public enum Intent: Hashable, Sendable, LosslessStringConvertible {
   /// Load the current screen for the first time.
   case load
@@ -22,6 +28,16 @@ public enum Intent: Hashable, Sendable, LosslessStringConvertible {
   case loadMore(SectionID)
   /// Pop the current screen.
   case back
+  /// Type `text` into the text field with this id (replacing what it held). `isSecret` is set
+  /// by the pipeline when the field is secure: ``description`` (what logs print) then shows
+  /// ``secureMask`` instead of the text, and only ``scriptLine`` (what a recording keeps, so
+  /// that the session replays) holds it.
+  case edit(RowID, text: String, isSecret: Bool = false)
+  /// Flip the switch row with this id.
+  case toggle(RowID)
+  /// Fire the action `name` from inside the row with this id (a button in the cell), routed by
+  /// the row's kind and the action's name, separately from selecting the row.
+  case action(RowID, name: String)
 
   /// Parses one intent line such as `select book-1`; `nil` when the line is not an intent.
   ///
@@ -41,6 +57,12 @@ public enum Intent: Hashable, Sendable, LosslessStringConvertible {
     case .expand(let section): return "expand \(section.rawValue)"
     case .loadMore(let section): return "load-more \(section.rawValue)"
     case .back: return "back"
+    case .edit(let row, let text, let isSecret):
+      let id = Self.quotedIfNeeded(row.rawValue, isWord: true)
+      if text.isEmpty { return "edit \(id)" }
+      return "edit \(id) \(isSecret ? Self.secureMask : Self.quotedIfNeeded(text))"
+    case .toggle(let row): return "toggle \(row.rawValue)"
+    case .action(let row, let name): return "action \(Self.quotedIfNeeded(row.rawValue)) \(name)"
     }
   }
 
@@ -71,10 +93,17 @@ public enum Intent: Hashable, Sendable, LosslessStringConvertible {
       case "expand": return .expand(SectionID(argument))
       default: return .loadMore(SectionID(argument))
       }
+    case "toggle":
+      guard !argument.isEmpty else { throw IntentSyntaxError("'toggle' takes one argument, ROW_ID") }
+      return .toggle(RowID(argument))
+    case "edit":
+      return try parseEdit(argument)
+    case "action":
+      return try parseAction(argument)
     default:
       throw IntentSyntaxError(
-        "unknown intent '\(TextEscaping.echoed(verb))': expected load, refresh, select, collapse, expand, load-more or back"
-      )
+        "unknown intent '\(TextEscaping.echoed(verb))': expected load, refresh, select, collapse, expand, "
+          + "load-more, back, edit, toggle or action")
     }
   }
 

@@ -9,6 +9,11 @@ public enum Route: Sendable {
   case send(ScreenRequest)
   /// Act as if this intent had been received (for example, collapse a section).
   case perform(Intent)
+  /// Make this change to the screen's state at once (it is presented before any answer: an
+  /// optimistic update) and send the request that confirms it, if any. Its answer is checked
+  /// for its status only; if it fails, the change is taken back and an error row (select it to
+  /// retry) says why.
+  case change(ScreenChange, send: ScreenRequest?)
   /// Nothing happens.
   case none
 }

@@ -56,6 +56,16 @@ public protocol Screen: Sendable {
   /// Where a selected row leads, decided by its kind. Defaults to ``Route/none``.
   func route(_ row: Row, state: ScreenState<Model>) -> Route
 
+  /// Where the action `name` fired from inside `row` leads (`action ROW_ID NAME`: a button in
+  /// the cell, seed C's responder chain), decided by the row's kind and the action's name;
+  /// `nil` when the row has no such action (the default): the intent is then a data failure.
+  func route(action name: String, in row: Row, state: ScreenState<Model>) -> Route?
+
+  /// What `row` is as a form field, for `edit` and `toggle`; `nil` (the default) when it is
+  /// none, and those intents are then a data failure. What was typed is in
+  /// ``ScreenState/texts`` and ``ScreenState/switches``: show it in the row.
+  func field(_ row: Row, state: ScreenState<Model>) -> FormField?
+
   /// Whether sections without rows are left out of the table (seed D: the backend decides
   /// which sections exist). Defaults to `false`. A collapsed section stays while it has rows
   /// to show when expanded.
@@ -90,6 +100,12 @@ extension Screen {
 
   /// Selecting a row does nothing.
   public func route(_ row: Row, state: ScreenState<Model>) -> Route { .none }
+
+  /// No row has actions.
+  public func route(action name: String, in row: Row, state: ScreenState<Model>) -> Route? { nil }
+
+  /// No row is a form field.
+  public func field(_ row: Row, state: ScreenState<Model>) -> FormField? { nil }
 
   /// Empty sections are shown.
   public var hidesEmptySections: Bool { false }

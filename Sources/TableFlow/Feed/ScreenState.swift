@@ -13,6 +13,14 @@ public struct ScreenState<Model: Sendable>: Sendable {
   public internal(set) var isLoading = false
   /// The last failure, until the next successful load of any kind.
   public internal(set) var failure: PipelineFailure?
+  /// What was typed into text fields (`edit` intents), by row id. The pipeline sets it; a test
+  /// may too.
+  public var texts: [RowID: String] = [:]
+  /// Switches the user flipped (`toggle` intents), by row id: their value now.
+  public var switches: [RowID: Bool] = [:]
+  /// The screen's own changes (``Route/change(_:send:)``), in the order they were made; a
+  /// change of a key already changed replaces it and moves last.
+  public var changes: [ScreenChange] = []
   /// Answers of requests that named their own model (``ScreenRequest/decoding(as:)``), per
   /// slot, oldest first.
   var otherPages: [String: [any Sendable]] = [:]
@@ -62,6 +70,27 @@ public struct ScreenState<Model: Sendable>: Sendable {
   /// Whether nothing has been loaded yet.
   public var isEmpty: Bool {
     pages.values.allSatisfy(\.isEmpty) && otherPages.values.allSatisfy(\.isEmpty)
+  }
+
+  /// What was typed into the text field `row`, or `""`.
+  public func text(of row: RowID) -> String { texts[row] ?? "" }
+
+  /// The value of the change of `key`, if the screen made one.
+  public func change(of key: String) -> String? { changes.last { $0.key == key }?.value }
+
+  /// Records `change`, replacing any change of its key; returns the value it replaces.
+  @discardableResult
+  mutating func apply(_ change: ScreenChange) -> String? {
+    let previous = self.change(of: change.key)
+    changes.removeAll { $0.key == change.key }
+    changes.append(change)
+    return previous
+  }
+
+  /// Takes back the change of `key`, restoring `previous` (or no change).
+  mutating func revert(_ key: String, to previous: String?) {
+    changes.removeAll { $0.key == key }
+    if let previous { changes.append(ScreenChange(key: key, value: previous)) }
   }
 
   /// Adds answers in order; a refresh first forgets everything loaded before.

@@ -21,7 +21,7 @@ extension SessionRecorder {
     busState.lastSequence = event.sequence
     switch event.event {
     case .intentReceived(let intent, _), .intentIgnored(let intent, _, _):
-      record(intent: intent.description)
+      record(intent: intent.scriptLine)
     case .requestStarted(let batch):
       busState.requestSeqs[batch.id] = batch.requests.map { record(request: $0) }
     case .requestCancelled(let batch, _):

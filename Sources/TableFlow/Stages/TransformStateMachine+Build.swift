@@ -64,7 +64,7 @@ extension TransformStateMachine {
         originIndex += 1
       }
       let report = DuplicateReport(resolution: resolution, origin: origin)
-      if stack[index].duplicates.insert(report).inserted { fresh.append(report) }
+      if stack[index].duplicates.insert(report.line).inserted { fresh.append(report) }
     }
     return fresh.isEmpty ? [] : [.reportDuplicates(fresh, screen: stack[index].ref)]
   }

@@ -8,7 +8,7 @@ extension TransformStateMachine {
   /// flight; a load-more for a section already loading is ignored.
   mutating func apply(_ intent: Intent, at index: Int, depth: Int) -> [Action] {
     let entry = stack[index]
-    var actions: [Action] = depth == 0 ? [.applied(intent, screen: entry.ref)] : []
+    var actions: [Action] = depth == 0 ? [.applied(logged(intent, at: index), screen: entry.ref)] : []
     switch intent {
     case .load:
       actions += load(.initial, at: index)
@@ -48,6 +48,12 @@ extension TransformStateMachine {
       actions += build(at: index)  // the load-more row shows the page loading
     case .select(let rowID):
       actions += select(rowID, at: index, depth: depth)
+    case .edit(let rowID, let text, _):
+      actions += edit(rowID, text: text, at: index)
+    case .toggle(let rowID):
+      actions += toggle(rowID, at: index)
+    case .action(let rowID, let name):
+      actions += action(name, in: rowID, at: index, depth: depth)
     }
     return actions
   }
@@ -68,13 +74,22 @@ extension TransformStateMachine {
     {
       return []
     }
-    switch entry.screen.route(row) {
+    return follow(entry.screen.route(row), at: index, depth: depth, retry: "select \(rowID.rawValue)")
+  }
+
+  /// Does what a route says, for a selected row or a cell's action (`retry` names the intent
+  /// that an error row retries).
+  mutating func follow(_ route: Route, at index: Int, depth: Int, retry: String) -> [Action] {
+    let entry = stack[index]
+    switch route {
     case .none:
       return []
     case .open(let link):
       return [.navigate(.openedLink(link, from: entry.ref))]
     case .send(let request):
-      return [start([request], at: index, purpose: .send, retry: "select \(rowID.rawValue)")]
+      return [start([request], at: index, purpose: .send, retry: retry)]
+    case .change(let change, let request):
+      return self.change(change, send: request, at: index, retry: retry)
     case .perform(let intent):
       guard depth < 4 else {
         let failure = PipelineFailure(.internal, stage: .navigation, "routes perform intents in a loop")
@@ -96,7 +111,12 @@ extension TransformStateMachine {
       actions += supersedeLoads(at: index, by: retry.intent)
       stack[index].screen.isLoading = stack[index].screen.isEmpty
     }
-    actions.append(start(retry.requests, at: index, purpose: retry.purpose, retry: retry.intent))
+    var purpose = retry.purpose
+    if case .change(let change, _) = retry.purpose {
+      // The change was taken back when the request failed: make it again.
+      purpose = .change(change, previous: stack[index].screen.apply(change))
+    }
+    actions.append(start(retry.requests, at: index, purpose: purpose, retry: retry.intent))
     if case .send = retry.purpose { return actions }
     stack[index].screen.failure = nil
     return actions + build(at: index)
@@ -123,7 +143,7 @@ extension TransformStateMachine {
     return actions + build(at: index, navigation: navigation)
   }
 
-  private func unknown(_ what: String, _ id: String, in entry: Entry) -> PipelineFailure {
+  func unknown(_ what: String, _ id: String, in entry: Entry) -> PipelineFailure {
     PipelineFailure(.data, stage: .navigation, "no \(what) '\(id)' in screen \(entry.ref.name)")
   }
 }

@@ -44,8 +44,9 @@ struct TransformStateMachine {
     /// What the error row's retry does.
     var retry: Retry?
     var hasBuilt = false
-    /// The duplicates reported so far: each is reported once, not at every build.
-    var duplicates: Set<DuplicateReport> = []
+    /// The lines of the duplicates reported so far: each is reported once, not at every build
+    /// (nor when only its position moved, if the screen names its origin).
+    var duplicates: Set<String> = []
     /// The load or refresh in flight, if any.
     var loadBatch: Int?
     /// The load-more batches in flight, by section.
@@ -64,6 +65,8 @@ struct TransformStateMachine {
     case load(ScreenLoad)
     case more(SectionID)
     case send
+    /// Confirms an optimistic change; `previous` is what a failure restores.
+    case change(ScreenChange, previous: String?)
   }
 
   /// A batch in flight.
@@ -115,6 +118,13 @@ struct TransformStateMachine {
       actions.append(.fail(failure, screen: job.batch.screen))
       return actions + failed(job, failure, at: index)
     }
+    if case .change = job.purpose {
+      // Confirmed: the change stays. Build only to take away an earlier error row.
+      guard stack[index].screen.failure != nil else { return actions }
+      stack[index].screen.failure = nil
+      stack[index].retry = nil
+      return actions + build(at: index)
+    }
     var replacing = false
     if case .load = job.purpose { replacing = true }
     guard let pages = decoded.pages,
@@ -139,14 +149,14 @@ struct TransformStateMachine {
   ) -> Action {
     let batch = RequestBatch(
       id: nextBatch, screen: stack[index].ref, firstRequestNumber: nextRequestNumber, requests: requests,
-      decoder: stack[index].screen.decoder(for: requests))
+      decoder: purpose.confirmsChange ? StatusOnlyDecoder() : stack[index].screen.decoder(for: requests))
     nextBatch += 1
     nextRequestNumber += requests.count
     pending[batch.id] = Pending(batch: batch, purpose: purpose, retryIntent: retry)
     switch purpose {
     case .load: stack[index].loadBatch = batch.id
     case .more(let section): stack[index].moreBatches[section] = batch.id
-    case .send: break
+    case .send, .change: break
     }
     return .start(batch)
   }
@@ -165,12 +175,16 @@ struct TransformStateMachine {
       if stack[index].loadBatch == job.batch.id { stack[index].loadBatch = nil }
     case .more(let section):
       if stack[index].moreBatches[section] == job.batch.id { stack[index].moreBatches[section] = nil }
-    case .send:
+    case .send, .change:
       break
     }
   }
 
   private mutating func failed(_ job: Pending, _ failure: PipelineFailure, at index: Int) -> [Action] {
+    if case .change(let change, let previous) = job.purpose {
+      // The optimistic change is taken back: presented as the reverse move, with the error row.
+      stack[index].screen.revert(change.key, to: previous)
+    }
     stack[index].screen.isLoading = false
     stack[index].screen.failure = failure
     stack[index].retry = Retry(

@@ -1,6 +1,6 @@
 import CLIKit
 import FriendsFeed
 
-// Every tableflow command (run, replay, verify, inspect, diff, feeds …) for this package's
+// Every tableflow command (run, replay, verify, view, inspect, diff, feeds …) for this package's
 // feed, plus the built-in ones.
 await Tableflow.main(feeds: [FriendsFeed()])

@@ -2,6 +2,7 @@
 
 let benches: [String: () -> Void] = [
   "diff": runDiffBench,
+  "duplicates": runDuplicatesBench,
   "incremental": runIncrementalBench,
   "bus": runBusBench,
   "fixture": runFixtureBench,

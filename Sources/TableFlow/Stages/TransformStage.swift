@@ -53,7 +53,17 @@ actor TransformStage {
       case .intent(let intent): actions = self.machine.received(intent)
       case .answers(let decoded): actions = self.machine.decoded(decoded)
       }
-      await bus.publish(contentsOf: events(for: actions))
+      var events = events(for: actions)
+      if order.isEmpty, machine.inFlightCount == 0,
+        let last = events.indices.last(where: { events[$0].isPresentation }),
+        case .snapshotBuilt(var built) = events[last]
+      {
+        // Nothing left once this is presented: the present stage says so right away.
+        built.settlesThrough = lastTaken
+        events[last] = .snapshotBuilt(built)
+        owesSettled = false
+      }
+      await bus.publish(contentsOf: events)
     }
     if unpresented == 0, owesSettled, order.isEmpty, machine.inFlightCount == 0 {
       owesSettled = false
@@ -98,5 +108,15 @@ actor TransformStage {
       }
     }
     return events
+  }
+}
+
+extension PipelineEvent {
+  /// Whether the present stage presents something for this event.
+  fileprivate var isPresentation: Bool {
+    switch self {
+    case .snapshotBuilt, .navigated(.popped): return true
+    default: return false
+    }
   }
 }

@@ -134,19 +134,8 @@ struct RowOperations {
     _ rows: inout [Row], actions: [Action], wanted: [Row], section: Int
   ) throws(BatchUpdateError) {
     for (index, action) in actions.enumerated() where action != .none {
-      let fresh = wanted[index]
-      let row = rows[index]
-      guard fresh.id == row.id else {
-        throw BatchUpdateError(
-          "row \(index) of section \(section) is \"\(row.id)\" (\(action.verb)ed) after the "
-            + "update but the data source has \"\(fresh.id)\"")
-      }
-      guard action == .reload || fresh.kind == row.kind else {
-        throw BatchUpdateError(
-          "attempt to reconfigure row \(index) of section \(update.sources[section]) whose cell "
-            + "kind changes from \"\(row.kind)\" to \"\(fresh.kind)\"; reload it instead")
-      }
-      rows[index] = fresh
+      rows[index] = try refreshed(
+        rows[index], by: wanted[index], action: action, at: index, oldIndex: index, section: section)
     }
   }
 
@@ -205,20 +194,29 @@ struct RowOperations {
         slots[slot] = row
         continue
       }
-      let fresh = wanted[slot]
-      guard fresh.id == row.id else {
-        throw BatchUpdateError(
-          "row \(slot) of section \(section) is \"\(row.id)\" (\(action.verb)ed) after the "
-            + "update but the data source has \"\(fresh.id)\"")
-      }
-      guard action == .reload || fresh.kind == row.kind else {
-        throw BatchUpdateError(
-          "attempt to reconfigure row \(index) of section \(update.sources[section]) whose cell "
-            + "kind changes from \"\(row.kind)\" to \"\(fresh.kind)\"; reload it instead")
-      }
-      slots[slot] = fresh
+      slots[slot] = try refreshed(
+        row, by: wanted[slot], action: action, at: slot, oldIndex: index, section: section)
     }
     return slots.compactMap { $0 }
+  }
+
+  /// The data source's `fresh` row for a reloaded or reconfigured `row` now at `index` (it was
+  /// at `oldIndex` before the update), checked under UIKit's rules: same id, and the same kind
+  /// unless reloaded.
+  private func refreshed(
+    _ row: Row, by fresh: Row, action: Action, at index: Int, oldIndex: Int, section: Int
+  ) throws(BatchUpdateError) -> Row {
+    guard fresh.id == row.id else {
+      throw BatchUpdateError(
+        "row \(index) of section \(section) is \"\(row.id)\" (\(action.verb)ed) after the "
+          + "update but the data source has \"\(fresh.id)\"")
+    }
+    guard action == .reload || fresh.kind == row.kind else {
+      throw BatchUpdateError(
+        "attempt to reconfigure row \(oldIndex) of section \(update.sources[section]) whose cell "
+          + "kind changes from \"\(row.kind)\" to \"\(fresh.kind)\"; reload it instead")
+    }
+    return fresh
   }
 
   private func checkSlot(

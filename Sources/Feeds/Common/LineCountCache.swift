@@ -1,4 +1,4 @@
-import Synchronization
+import TableFlow
 
 /// Remembers how many lines a text takes, so rebuilding a list (every page loaded, every
 /// refresh) measures only the texts it has not seen. Measuring is a pure function of the key,
@@ -16,7 +16,9 @@ struct LineCountCache: ~Copyable, Sendable {
 
   /// The number of entries kept before the cache starts afresh.
   let capacity: Int
-  private let entries = Mutex<[Key: Int]>([:])
+  // `Locked`, not `Mutex`: ThreadSanitizer cannot see `Mutex`'s futex locking on Linux and
+  // reported this cache, shared by concurrently running transform stages, as a race.
+  private let entries = Locked<[Key: Int]>([:])
 
   init(capacity: Int) {
     self.capacity = capacity

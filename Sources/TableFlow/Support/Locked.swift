@@ -6,13 +6,13 @@ import Musl
 import Darwin
 #endif
 
-/// A value behind a pthread mutex.
+/// A value behind a pthread mutex; `package` so the built-in feeds' caches use the same lock.
 ///
 /// Used instead of `Synchronization.Mutex` because ThreadSanitizer cannot see that type's
 /// futex-based locking on Linux and reports every guarded access as a race (checked with a
 /// four-task counter: one false report per run), which would hide real races in `.ci/run`'s
 /// TSan pass. ThreadSanitizer intercepts `pthread_mutex_lock`, so it sees this lock.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
   // Safety of `@unchecked Sendable`: `storage` is read and written only inside `withLock`,
   // between `pthread_mutex_lock` and `pthread_mutex_unlock` on `mutex`, so at most one thread
   // touches the value at a time, and the unlock/lock pair orders each access before the next.
@@ -22,7 +22,7 @@ final class Locked<Value>: @unchecked Sendable {
   private let storage: UnsafeMutablePointer<Value>
 
   /// Creates a lock guarding `value`.
-  init(_ value: Value) {
+  package init(_ value: Value) {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
@@ -40,7 +40,7 @@ final class Locked<Value>: @unchecked Sendable {
 
   /// Runs `body` with exclusive access to the value.
   @inline(__always)
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&storage.pointee)

@@ -48,6 +48,8 @@ public struct SessionResult: Sendable {
 ///   - record: The record mode; `nil` reads `TABLEFLOW_RECORD`.
 ///   - live: The base URL to record from; `nil` reads `TABLEFLOW_LIVE`.
 ///   - environment: Where `TABLEFLOW_RECORD`, `TABLEFLOW_LIVE` and `CI` are read.
+///   - filePath: The calling test's file, whose package root relative paths start from.
+///   - sourceLocation: Where a mismatch is reported.
 /// - Returns: The log, the worst failure and whether the fixture was written.
 /// - Throws: ``SessionAssertionError`` when the session cannot run at all (no fixture in mode
 ///   `none`, recording without a live URL or under CI, an unreadable fixture, a feed that

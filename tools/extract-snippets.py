@@ -151,6 +151,24 @@ def commands(block, problems):
     return parsed
 
 
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def check_links(document, problems):
+    """Every relative link of a page names a file that exists (DocC's own links it checks itself)."""
+    folder = os.path.dirname(os.path.join(ROOT, document))
+    with open(os.path.join(ROOT, document), encoding="utf-8") as file:
+        for number, line in enumerate(file, 1):
+            for target in LINK.findall(line):
+                if re.match(r"^[a-z]+:", target) or target.startswith("#"):
+                    continue
+                path = target.split("#")[0]
+                if not os.path.exists(os.path.join(folder, path)) and not (
+                        document.endswith(".md") and ".docc" in document
+                        and os.path.exists(os.path.join(folder, "Resources", path))):
+                    problems.append(f"{document}:{number}: the link {target} names no file")
+
+
 def swift_string(text):
     return json.dumps(text, ensure_ascii=False)
 
@@ -235,6 +253,7 @@ def generate(check_manifests):
     compiled = {}
     manifests = []
     for document in documents():
+        check_links(document, problems)
         for block in blocks(document, problems):
             mode, language = block.mode, block.language
             if mode in REASON_MODES:

@@ -1,3 +1,5 @@
+import Testing
+
 /// One code block of README.md or a DocC article that a test runs or compares (the blocks that
 /// are compiled are in `Generated/` as code). `tools/extract-snippets.py` writes the list.
 struct DocumentedBlock: Sendable, CustomTestStringConvertible {

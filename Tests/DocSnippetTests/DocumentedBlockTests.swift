@@ -28,7 +28,10 @@ struct DocumentedBlockTests {
       let text = try String(contentsOf: file, encoding: .utf8)
       if ignoringDocComments {
         let code = { (line: String) in !line.trimmingCharacters(in: .whitespaces).hasPrefix("///") }
-        expectExcerpt(lines.filter(code), of: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter(code).joined(separator: "\n"), path, block)
+        expectExcerpt(
+          lines.filter(code),
+          of: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter(code)
+            .joined(separator: "\n"), path, block)
       } else {
         expectExcerpt(lines, of: text, path, block)
       }
@@ -36,26 +39,17 @@ struct DocumentedBlockTests {
       let folder = try DocumentedCommandFolder()
       defer { folder.cleanUp() }
       let outcome = try folder.run(arguments)
-      expectExcerpt(lines, of: outcome.stdout + outcome.stderr, "the output of `tableflow \(arguments.joined(separator: " "))`", block)
+      expectExcerpt(
+        lines, of: outcome.stdout + outcome.stderr,
+        "the output of `tableflow \(arguments.joined(separator: " "))`", block)
     }
-  }
-
-  @Test("the excerpt match skips what … stands for")
-  func excerptMatch() {
-    let text = ["> load", "books v1: 1 section", "  0.0 loading  text=\"Loading…\"  height=44", "> back"]
-    #expect(ExcerptMatch(pattern: ["> load", "…", "> back"]).isFound(in: text))
-    #expect(ExcerptMatch(pattern: ["books v1: …", "  0.0 loading  text=\"Loading…\"  height=44"]).isFound(in: text))
-    #expect(ExcerptMatch(pattern: ["  0.0 loading … height=44"]).isFound(in: text))
-    #expect(!ExcerptMatch(pattern: ["> load", "> back"]).isFound(in: text))
-    #expect(!ExcerptMatch(pattern: ["books v2: …"]).isFound(in: text))
-    #expect(ExcerptMatch(pattern: ["> load", "> back"]).firstMissing(in: text) == nil)
-    #expect(ExcerptMatch(pattern: ["> load", "> next"]).firstMissing(in: text) == "> next")
   }
 
   private func expectExcerpt(_ lines: [String], of text: String, _ what: String, _ block: DocumentedBlock) {
     let actual = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let match = ExcerptMatch(pattern: lines)
     let missing = match.firstMissing(in: actual).map { "; not found in order: \($0)" } ?? ""
-    #expect(match.isFound(in: actual), "\(block.source): the block is not an excerpt of \(what)\(missing)")
+    let found = match.isFound(in: actual)
+    #expect(found, "\(block.source): the block is not an excerpt of \(what)\(missing)")
   }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import TestSupport
 
-/// A folder to run documented `tableflow` commands in: it links the repository's `Fixtures`,
-/// `Examples` and `docs`, so the paths a page shows resolve, while what a command writes
-/// (`-o books.html`) lands in the folder and goes away with it.
+/// A folder to run documented `tableflow` commands in: it holds a copy of the repository's
+/// `Fixtures` and links its `Examples` and `docs`, so the paths a page shows resolve, while what
+/// a command writes (`-o books.html`) lands in the folder and goes away with it.
 struct DocumentedCommandFolder {
   /// What a command did.
   struct Outcome {
@@ -18,9 +18,13 @@ struct DocumentedCommandFolder {
   init() throws {
     folder = try TemporaryDirectory(prefix: "tableflow-doc")
     output = try TemporaryDirectory(prefix: "tableflow-doc-output")
-    for name in ["Fixtures", "Examples", "docs"] {
+    let root = APIServer.packageRoot
+    // A copy (600 KB), since `verify` does not follow a linked folder and `--update` writes in it.
+    try FileManager.default.copyItem(
+      at: root.appendingPathComponent("Fixtures"), to: URL(fileURLWithPath: folder.file("Fixtures")))
+    for name in ["Examples", "docs"] {
       try FileManager.default.createSymbolicLink(
-        atPath: folder.file(name), withDestinationPath: APIServer.packageRoot.appendingPathComponent(name).path)
+        atPath: folder.file(name), withDestinationPath: root.appendingPathComponent(name).path)
     }
   }
 
@@ -34,8 +38,8 @@ struct DocumentedCommandFolder {
     environment["CI"] = "true"  // as in CI: replay only
     process.environment = environment
     // Files, not pipes: nothing can fill up and block while we wait.
-    FileManager.default.createFile(atPath: output.file("stdout"), contents: nil)
-    FileManager.default.createFile(atPath: output.file("stderr"), contents: nil)
+    try Data().write(to: URL(fileURLWithPath: output.file("stdout")))
+    try Data().write(to: URL(fileURLWithPath: output.file("stderr")))
     let stdout = try FileHandle(forWritingTo: URL(fileURLWithPath: output.file("stdout")))
     let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: output.file("stderr")))
     defer {

@@ -34,7 +34,9 @@ struct ExcerptMatch {
     if pattern[p] == "…" {
       result = (l...lines.endIndex).contains { matches(p + 1, lines, $0, &failed) }
     } else {
-      result = l < lines.endIndex && Self.line(lines[l], matches: pattern[p]) && matches(p + 1, lines, l + 1, &failed)
+      result =
+        l < lines.endIndex && Self.line(lines[l], matches: pattern[p])
+        && matches(p + 1, lines, l + 1, &failed)
     }
     if !result { failed.insert(key) }
     return result

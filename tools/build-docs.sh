@@ -48,6 +48,13 @@ for catalog in Sources/*/*.docc; do
     cat "$log" >&2
     status=1
   else
+    # docc copies a linked resource as the link (Resources/viewer.png links docs/viewer.png,
+    # which the README shows): put the file itself in the archive.
+    find "$output/$module.doccarchive" -type l | while read -r link; do
+      resource="$(find "$catalog" -name "$(basename "$link")" | head -n 1)"
+      rm "$link"
+      cp -L "$resource" "$link"
+    done
     echo "build-docs: $output/$module.doccarchive"
   fi
 done

@@ -1,5 +1,4 @@
 import Feeds
-import FixtureKit
 import Foundation
 import TableFlow
 import TableFlowTesting

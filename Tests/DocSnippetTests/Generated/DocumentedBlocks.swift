@@ -33,7 +33,7 @@ let documentedBlocks: [DocumentedBlock] = [
         "back to books v4 (from reviews)",
       ])),
   DocumentedBlock(
-    source: "README.md:100",
+    source: "README.md:101",
     check: .excerpt(
       of: "Examples/CustomFeed/Sources/FriendsFeed/FriendsScreen.swift", ignoringDocComments: true,
       lines: [
@@ -82,7 +82,7 @@ let documentedBlocks: [DocumentedBlock] = [
         "}",
       ])),
   DocumentedBlock(
-    source: "README.md:147",
+    source: "README.md:148",
     check: .excerpt(
       of: "Examples/CustomFeed/Sources/FriendsFeed/FriendsFeed.swift", ignoringDocComments: true,
       lines: [
@@ -90,25 +90,24 @@ let documentedBlocks: [DocumentedBlock] = [
         "  public let name = \"friends\"",
       ])),
   DocumentedBlock(
-    source: "README.md:162",
+    source: "README.md:163",
     check: .excerpt(
-      of: "Examples/CustomFeed/Tests/FriendsFeedTests/FriendsFeedTests.swift", ignoringDocComments: true,
+      of: "Examples/CustomFeed/Tests/FriendsFeedXCTests/FriendsFeedXCTests.swift", ignoringDocComments: true,
       lines: [
-        "@Suite(\"Friends feed\", .timeLimit(.minutes(2)))",
-        "struct FriendsFeedTests {",
-        "  // Replays Fixtures/friends/session.jsonl.gz and compares its log with session.log. To record",
-        "  // it (again): TABLEFLOW_RECORD=all TABLEFLOW_LIVE=http://127.0.0.1:8080 swift test",
-        "  @Test func session() async throws {",
-        "    let result = try await assertSession(",
-        "      feed: FriendsFeed(), fixture: \"Fixtures/friends/session.jsonl.gz\",",
-        "      intents: [.load, .collapse(\"friends\"), .expand(\"friends\"), .refresh],",
-        "      golden: \"Fixtures/friends/session.log\")",
-        "    #expect(result.worstFailure == nil)",
+        "final class FriendsFeedXCTests: XCTestCase {",
+        "  // Replays __Fixtures__/FriendsFeedXCTests/testSession.jsonl.gz (beside this file) with the",
+        "  // intents it recorded and compares its log with testSession.log there. To record it (again):",
+        "  // TABLEFLOW_RECORD=all TABLEFLOW_LIVE=http://127.0.0.1:8080 swift test",
+        "  func testSession() async throws {",
+        "    let result = try await assertSession(feed: FriendsFeed())",
+        "    XCTAssertNil(result.worstFailure)",
+        "    // Every changeset the session presented applies under UIKit's batch-update rules.",
+        "    XCTAssertTrue(expectUpdates(result.updates))",
         "  }",
         "}",
       ])),
   DocumentedBlock(
-    source: "README.md:183",
+    source: "README.md:185",
     check: .excerpt(
       of: "Examples/CustomFeed/Sources/friends/main.swift", ignoringDocComments: true,
       lines: [
@@ -276,15 +275,31 @@ let documentedBlocks: [DocumentedBlock] = [
         "stderr fetch: network: HTTP 500 for GET /v2/book/1000001/reviews",
       ])),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/Testing.md:13",
+    source: "Sources/TableFlow/TableFlow.docc/Testing.md:14",
+    check: .excerpt(
+      of: "Examples/CustomFeed/Tests/FriendsFeedXCTests/FriendsFeedXCTests.swift", ignoringDocComments: true,
+      lines: [
+        "import FriendsFeed",
+        "import TableFlowTesting",
+        "import XCTest",
+        "",
+        "final class FriendsFeedXCTests: XCTestCase {",
+        "  // Replays __Fixtures__/FriendsFeedXCTests/testSession.jsonl.gz (beside this file) with the",
+        "  // intents it recorded and compares its log with testSession.log there. To record it (again):",
+        "  // TABLEFLOW_RECORD=all TABLEFLOW_LIVE=http://127.0.0.1:8080 swift test",
+        "  func testSession() async throws {",
+        "    let result = try await assertSession(feed: FriendsFeed())",
+        "    XCTAssertNil(result.worstFailure)",
+        "    // Every changeset the session presented applies under UIKit's batch-update rules.",
+        "    XCTAssertTrue(expectUpdates(result.updates))",
+        "  }",
+        "}",
+      ])),
+  DocumentedBlock(
+    source: "Sources/TableFlow/TableFlow.docc/Testing.md:36",
     check: .excerpt(
       of: "Examples/CustomFeed/Tests/FriendsFeedTests/FriendsFeedTests.swift", ignoringDocComments: true,
       lines: [
-        "import FriendsFeed",
-        "import TableFlow",
-        "import TableFlowTesting",
-        "import Testing",
-        "",
         "@Suite(\"Friends feed\", .timeLimit(.minutes(2)))",
         "struct FriendsFeedTests {",
         "  // Replays Fixtures/friends/session.jsonl.gz and compares its log with session.log. To record",

@@ -3,7 +3,7 @@
 import TableCore
 import TableFlow
 
-// README.md:199
+// README.md:201
 
 /// The tables a session shows, one per screen instance, as a view controller per screen keeps them.
 func followTables(of pipeline: Pipeline) async throws -> [Int: TableSnapshot] {

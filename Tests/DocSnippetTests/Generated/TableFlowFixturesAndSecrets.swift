@@ -2,13 +2,21 @@
 
 import TableFlow
 
-// Sources/TableFlow/TableFlow.docc/FixturesAndSecrets.md:91
+// Sources/TableFlow/TableFlow.docc/FixturesAndSecrets.md:93
 
-/// Records a load and a refresh of `feed` from the loopback backend into `path`.
-func recordSession(of feed: any Feed, into path: String) async throws -> Bool {
+/// Records a load and a refresh of `feed` from the loopback backend into `path`, and returns
+/// the session's log; `path` is replaced only when the session succeeds.
+func recordSession(of feed: any Feed, into path: String) async throws -> String {
   let recorder = try SessionRecorder(path: path, feed: feed.name, tool: "my-app")
-  let recorded = try await Pipeline.record(
-    script: [ScriptedIntent(.load), ScriptedIntent(.refresh)], feed: feed,
-    transport: try HTTPTransport(baseURL: "http://127.0.0.1:8080"), into: recorder)
-  return recorded.replacedFixture  // false: the session failed, and path.partial is kept
+  let session = FeedSession(
+    feed: feed, transport: try HTTPTransport(baseURL: "http://127.0.0.1:8080"),
+    script: [ScriptedIntent(.load), ScriptedIntent(.refresh)], recorder: recorder)
+  let outcome = try await session.run()
+  return outcome.log  // outcome.recording says whether the fixture was replaced
+}
+
+/// Replays a recorded session as it was recorded and returns its log, as `tableflow replay`
+/// prints it.
+func replayedLog(of fixture: String, feed: any Feed) async throws -> String {
+  try await FeedSession(replaying: try ReplayTransport(path: fixture), feed: feed).run().log
 }

@@ -60,11 +60,12 @@ import TableFlow
 ///   - redacting: More names whose values are secrets (headers, JSON keys, form fields, query
 ///     items), redacted in the recording and before matching in the replay.
 ///   - environment: Where `TABLEFLOW_RECORD`, `TABLEFLOW_LIVE` and `CI` are read.
-///   - function: The calling test's name, for the default paths; leave it to its default.
-///   - fileID: The calling test's file, where a failure is reported; leave it to its default.
-///   - filePath: The calling test's file, for the default paths and the package root.
-///   - line: The line a failure is reported at; leave it to its default.
-///   - column: The column a failure is reported at; leave it to its default.
+///   - function: The calling test function, whose name the default paths use.
+///   - fileID: The calling file's ID, where a failure is reported (Swift Testing).
+///   - filePath: The calling test's file: the default paths sit beside it, and relative paths
+///     start from its package root; a failure is reported there.
+///   - line: The line a failure is reported at.
+///   - column: The column a failure is reported at (Swift Testing).
 /// - Returns: The log, the presented updates, the worst failure and what was recorded.
 /// - Throws: ``SessionAssertionError`` when the session cannot run at all (no fixture in mode
 ///   `never`, recording without a live URL or under CI, an unreadable fixture, a feed that

@@ -4,9 +4,9 @@ import TableFlow
 /// Checks that `changeset` takes a table showing `old` to `new` under UIKit's batch-update
 /// rules, applying it stage by stage to a `HeadlessTable`.
 ///
-/// Records an issue naming the stage UIKit would reject (the one that would raise
-/// `NSInternalInconsistencyException` on a device), or the first section or row where the
-/// result differs from `new`.
+/// Fails the calling test (XCTest or Swift Testing, whichever runs it) naming the stage UIKit
+/// would reject (the one that would raise `NSInternalInconsistencyException` on a device), or
+/// the first section or row where the result differs from `new`.
 /// - Returns: whether the changeset passed.
 @discardableResult
 public func expectChangeset(

@@ -58,7 +58,9 @@ enum DiffSnapshotLoader {
       throw Failure(message: "\(path):\(error.description)", exitCode: .dataError)
     }
     do {
-      guard policy != .reject else { return try JSONDecoding.tableFlow.decode(TableSnapshot.self, from: bytes) }
+      guard policy != .reject else {
+        return try JSONDecoding.tableFlow.decode(TableSnapshot.self, from: bytes)
+      }
       let sections = try JSONDecoding.tableFlow.decode(Sections.self, from: bytes).sections
       let built = try TableSnapshot.buildReporting(sections, policy: policy)
       for resolution in built.resolutions { report("\(path): \(resolution.line())") }

@@ -53,7 +53,9 @@ extension JSONScanner {
       index += 2
     case UInt8(ascii: "u"):
       guard index + 6 <= count else { throw failure("unexpected end of input", at: count) }
-      guard let unit = JSONUnescaper.hexQuad(bytes + index + 2) else { throw failure("invalid escape sequence") }
+      guard let unit = JSONUnescaper.hexQuad(bytes + index + 2) else {
+        throw failure("invalid escape sequence")
+      }
       switch unit {
       case 0xD800...0xDBFF:
         guard index + 12 <= count, bytes[index + 6] == 0x5C, bytes[index + 7] == UInt8(ascii: "u"),
@@ -108,7 +110,9 @@ extension JSONScanner {
     guard index < count else { throw failure("unexpected end of input", at: count) }
     if bytes[index] == UInt8(ascii: "0") {
       index += 1
-      if index < count, Self.isDigit(bytes[index]) { throw failure("number with leading zero", at: index - 1) }
+      if index < count, Self.isDigit(bytes[index]) {
+        throw failure("number with leading zero", at: index - 1)
+      }
     } else {
       guard Self.isDigit(bytes[index]) else { throw failure("invalid value") }
       skipDigits()

@@ -195,7 +195,9 @@ struct JSONScanner {
     var escaped = false
     // Fast path: eight bytes at a time until a quote, a backslash or a control byte.
     while read < count {
-      while read + 8 <= count, !JSONText.hasSpecialByte(UnsafeRawPointer(bytes + read).loadUnaligned(as: UInt64.self)) {
+      while read + 8 <= count,
+        !JSONText.hasSpecialByte(UnsafeRawPointer(bytes + read).loadUnaligned(as: UInt64.self))
+      {
         read += 8
       }
       guard read < count else { break }
@@ -220,7 +222,8 @@ struct JSONScanner {
     var length = read - start
     if escaped {
       do {
-        length = try JSONUnescaper.unescape(bytes + start, count: length, into: writable + start, lenient: false)
+        length = try JSONUnescaper.unescape(
+          bytes + start, count: length, into: writable + start, lenient: false)
       } catch {
         index = start + error.offset
         throw failure(bytes[index + 1] == UInt8(ascii: "u") ? "invalid \\u escape" : "invalid escape")

@@ -28,7 +28,9 @@ package struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
 
   /// The 1-based line and column of byte `offset` in `bytes`, counting characters (UTF-8
   /// lead bytes) in the column.
-  package static func lineAndColumn(of offset: Int, in bytes: some Collection<UInt8>) -> (line: Int, column: Int) {
+  package static func lineAndColumn(
+    of offset: Int, in bytes: some Collection<UInt8>
+  ) -> (line: Int, column: Int) {
     var line = 1
     var column = 1
     for byte in bytes.prefix(offset) {

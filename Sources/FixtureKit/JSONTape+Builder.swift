@@ -87,7 +87,8 @@ extension JSONTape {
           Entry(kind: .string, flag: escaped, start: start + 1, end: UInt32(scanner.index - 1), count: 0))
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         let shape = try scanner.scanNumber()
-        entries.append(Entry(kind: .number, flag: shape.isInteger, start: start, end: UInt32(scanner.index), count: 0))
+        entries.append(
+          Entry(kind: .number, flag: shape.isInteger, start: start, end: UInt32(scanner.index), count: 0))
       case UInt8(ascii: "t"): try literal("true", .true, start)
       case UInt8(ascii: "f"): try literal("false", .false, start)
       case UInt8(ascii: "n"): try literal("null", .null, start)
@@ -97,7 +98,9 @@ extension JSONTape {
       return false
     }
 
-    private mutating func literal(_ text: StaticString, _ kind: Kind, _ start: UInt32) throws(JSONScanner.Failure) {
+    private mutating func literal(
+      _ text: StaticString, _ kind: Kind, _ start: UInt32
+    ) throws(JSONScanner.Failure) {
       try scanner.scanLiteral(text)
       entries.append(Entry(kind: kind, flag: false, start: start, end: UInt32(scanner.index), count: 0))
     }
@@ -108,7 +111,8 @@ extension JSONTape {
       let start = UInt32(scanner.index + 1)
       let escaped = try scanner.scanString()
       lastKey[lastKey.count - 1] = entries.count
-      entries.append(Entry(kind: .string, flag: escaped, start: start, end: UInt32(scanner.index - 1), count: 0))
+      entries.append(
+        Entry(kind: .string, flag: escaped, start: start, end: UInt32(scanner.index - 1), count: 0))
       guard try nextByte() == UInt8(ascii: ":") else { throw scanner.failure("invalid value") }
       scanner.index += 1
     }

@@ -39,7 +39,9 @@ struct JSONDecodingTests {
     ]}
     """#
 
-  static func both<Value: Decodable>(_ type: Value.Type, _ json: String) -> (Result<Value, any Error>, Result<Value, any Error>) {
+  static func both<Value: Decodable>(
+    _ type: Value.Type, _ json: String
+  ) -> (Result<Value, any Error>, Result<Value, any Error>) {
     let bytes = Array(json.utf8)
     return (
       Result { try JSONDecoding.tableFlow.decode(type, from: bytes) },
@@ -53,7 +55,10 @@ struct JSONDecodingTests {
     let page = try ours.get()
     #expect(page == (try peer.get()))
     #expect(page.books.valid.count == 2)
-    #expect(page.books.invalid == [InvalidItem(index: 2, path: "books[2].title", reason: "expected String, found another type")])
+    #expect(
+      page.books.invalid == [
+        InvalidItem(index: 2, path: "books[2].title", reason: "expected String, found another type")
+      ])
     #expect(page.books.valid.first?.title == "江湖散步 😀 \"q\" / \n")
     #expect(page.books.valid.first?.thumbnail == Data("hello".utf8))
   }
@@ -159,7 +164,9 @@ struct JSONDecodingTests {
       var whole: Int?
       var real: Double?
     }
-    for json in [#"{"small":300}"#, #"{"whole":99999999999999999999}"#, #"{"real":1e400}"#, #"{"whole":1.5}"#] {
+    for json in [
+      #"{"small":300}"#, #"{"whole":99999999999999999999}"#, #"{"real":1e400}"#, #"{"whole":1.5}"#,
+    ] {
       let (ours, peer) = Self.both(Numbers.self, json)
       guard case .failure(DecodingError.dataCorrupted(let context)) = ours else {
         Issue.record("\(json) decoded")
@@ -199,8 +206,10 @@ struct ErrorShape: Equatable {
   init?<Value>(_ result: Result<Value, any Error>) {
     guard case .failure(let error) = result, let error = error as? DecodingError else { return nil }
     switch error {
-    case .typeMismatch(_, let context): (kind, path) = ("typeMismatch", CodingPathText.text(context.codingPath))
-    case .valueNotFound(_, let context): (kind, path) = ("valueNotFound", CodingPathText.text(context.codingPath))
+    case .typeMismatch(_, let context):
+      (kind, path) = ("typeMismatch", CodingPathText.text(context.codingPath))
+    case .valueNotFound(_, let context):
+      (kind, path) = ("valueNotFound", CodingPathText.text(context.codingPath))
     case .keyNotFound(let key, let context):
       (kind, path) = ("keyNotFound", CodingPathText.text(context.codingPath + [key]))
     case .dataCorrupted: (kind, path) = ("dataCorrupted", "")

@@ -65,7 +65,8 @@ extension TapeDecoder {
     return DecodingError.valueNotFound(
       type,
       DecodingError.Context(
-        codingPath: path.keys, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+        codingPath: path.keys,
+        debugDescription: "Cannot get value of type \(type) -- found null value instead"))
   }
 
   /// An integer token's value when it fits in `Value`.

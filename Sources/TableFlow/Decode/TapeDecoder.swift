@@ -44,7 +44,8 @@ final class TapeDecoder: Decoder {
       throw DecodingError.valueNotFound(
         [String: Any].self,
         DecodingError.Context(
-          codingPath: path.keys, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
+          codingPath: path.keys,
+          debugDescription: "Cannot get keyed decoding container -- found null value instead"))
     default:
       throw mismatch([String: Any].self, at: entry, path: path)
     }
@@ -58,7 +59,8 @@ final class TapeDecoder: Decoder {
       throw DecodingError.valueNotFound(
         [Any].self,
         DecodingError.Context(
-          codingPath: path.keys, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"
+          codingPath: path.keys,
+          debugDescription: "Cannot get unkeyed decoding container -- found null value instead"
         ))
     default:
       throw mismatch([Any].self, at: entry, path: path)
@@ -86,7 +88,8 @@ final class TapeDecoder: Decoder {
     return try Value(from: self)
   }
 
-  private func decodeSpecial<Value>(_ type: Value.Type, at entry: Int, path: CodingPathNode) throws -> Value? {
+  private func decodeSpecial<Value>(_ type: Value.Type, at entry: Int, path: CodingPathNode) throws -> Value?
+  {
     if Value.self == Data.self {
       let text = try string(at: entry, path: path)
       guard let data = Data(base64Encoded: text) else {

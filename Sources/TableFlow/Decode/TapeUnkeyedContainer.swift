@@ -27,7 +27,8 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
       throw DecodingError.valueNotFound(
         type,
         DecodingError.Context(
-          codingPath: path.appending(index: currentIndex).keys, debugDescription: "Unkeyed container is at end."))
+          codingPath: path.appending(index: currentIndex).keys,
+          debugDescription: "Unkeyed container is at end."))
     }
     return position
   }

@@ -210,6 +210,36 @@ final class PosixFile {
     }
   }
 
+  /// The file a path names once every symbolic link is followed (`realpath`).
+  static func resolvingLinks(_ path: String) throws(FixtureError) -> String {
+    guard let resolved = realpath(path, nil) else { throw error(path, "cannot resolve") }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// A file's permission bits, owner and group.
+  struct Ownership {
+    var mode: mode_t
+    var owner: uid_t
+    var group: gid_t
+  }
+
+  /// The permission bits, owner and group of the file at `path`.
+  static func ownership(of path: String) throws(FixtureError) -> Ownership {
+    var status = stat()
+    guard stat(path, &status) == 0 else { throw error(path, "cannot stat") }
+    return Ownership(mode: status.st_mode & 0o7777, owner: status.st_uid, group: status.st_gid)
+  }
+
+  /// Gives `path` the permission bits of `ownership`, and its owner and group where the
+  /// process may (an unprivileged user cannot give a file away: that is not an error).
+  static func applyOwnership(_ ownership: Ownership, to path: String) throws(FixtureError) {
+    if chown(path, ownership.owner, ownership.group) != 0 && errno != EPERM {
+      throw error(path, "cannot set the owner")
+    }
+    guard chmod(path, ownership.mode) == 0 else { throw error(path, "cannot set the permissions") }
+  }
+
   /// Removes `path`, ignoring a missing file.
   static func remove(_ path: String) {
     _ = unlink(path)

@@ -55,7 +55,10 @@ final class PosixFile {
   static func lock(_ path: String, guarding subject: String) throws(FixtureError) -> PosixFile {
     while true {
       let fd = open(path, O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-      guard fd >= 0 else { throw refusal(path, "cannot create the lock file") }
+      guard fd >= 0 else {
+        // A missing folder or no permission is about the file the user asked for.
+        throw errno == ELOOP ? refusal(path, "cannot create the lock file") : error(subject, "cannot create")
+      }
       let file = PosixFile(path: path, descriptor: fd)
       guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
         if errno == EWOULDBLOCK {

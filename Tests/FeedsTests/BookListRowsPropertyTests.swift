@@ -1,7 +1,7 @@
 import TableCore
 import TableFlow
-import Testing
 import TestSupport
+import Testing
 
 @testable import Feeds
 
@@ -14,7 +14,8 @@ struct BookListRowsPropertyTests {
     let count = Int.random(in: 0..<6, using: &random)
     let items: [Tolerant<MyBook>] = (0..<count).map { index in
       if Int.random(in: 0..<10, using: &random) == 0 {
-        return .invalid(InvalidItem(index: index, path: "collections[\(index)]", reason: "missing key 'book'"))
+        return .invalid(
+          InvalidItem(index: index, path: "collections[\(index)]", reason: "missing key 'book'"))
       }
       let id = Int.random(in: 0..<30, using: &random)
       let title = Int.random(in: 0..<4, using: &random) == 0 ? "三体 II" : "三体"
@@ -46,12 +47,15 @@ struct BookListRowsPropertyTests {
       case 3:  // a book moved (an action), or moved back
         let target = BookStatus.allCases.randomElement(using: &random) ?? .read
         let change = ScreenChange(
-          key: BookListTransform.moveKey(bookID: "\(Int.random(in: 0..<30, using: &random))"), value: target.rawValue)
+          key: BookListTransform.moveKey(bookID: "\(Int.random(in: 0..<30, using: &random))"),
+          value: target.rawValue)
         state.changes.removeAll { $0.key == change.key }
         state.changes.append(change)
       case 4:  // the same pages decoded again: equal values, new arrays
         state.pages = state.pages.mapValues { pages in
-          pages.map { BookCollections(total: $0.total, items: TolerantArray(items: $0.collections.items.map { $0 })) }
+          pages.map {
+            BookCollections(total: $0.total, items: TolerantArray(items: $0.collections.items.map { $0 }))
+          }
         }
       default:  // an intent that changes nothing the list shows (a collapse is the pipeline's)
         break
@@ -62,7 +66,8 @@ struct BookListRowsPropertyTests {
       let again = try screen.sections(for: state)
       #expect(
         zip(sections, again).allSatisfy { pair in
-          pair.0.rows.withUnsafeBufferPointer { $0.baseAddress } == pair.1.rows.withUnsafeBufferPointer { $0.baseAddress }
+          pair.0.rows.withUnsafeBufferPointer { $0.baseAddress }
+            == pair.1.rows.withUnsafeBufferPointer { $0.baseAddress }
         } || !state.changes.isEmpty)
     }
   }

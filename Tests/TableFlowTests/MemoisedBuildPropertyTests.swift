@@ -40,7 +40,8 @@ struct MemoisedBuildPropertyTests {
     let items = (0..<Int.random(in: 0...2, using: &random)).map { _ in
       Item(
         id: "item-\(Int.random(in: 0..<10, using: &random))",
-        title: titles[Int.random(in: 0..<(Int.random(in: 0..<8, using: &random) == 0 ? 4 : 3), using: &random)])
+        title: titles[
+          Int.random(in: 0..<(Int.random(in: 0..<8, using: &random) == 0 ? 4 : 3), using: &random)])
     }
     return ItemPage(items: items, total: Int.random(in: 0..<12, using: &random))
   }

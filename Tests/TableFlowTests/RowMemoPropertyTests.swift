@@ -13,7 +13,8 @@ struct RowMemoPropertyTests {
         id: RowID("i\(item)-p\(page)"), kind: "item",
         model: FieldsModel(fields: [Field("value", .integer(item))], height: 10)))
     if item.isMultiple(of: 2) {
-      rows.append(Row(id: RowID("i\(item)-p\(page)-extra"), kind: "extra", model: FieldsModel(fields: [], height: 4)))
+      rows.append(
+        Row(id: RowID("i\(item)-p\(page)-extra"), kind: "extra", model: FieldsModel(fields: [], height: 4)))
     }
   }
 
@@ -83,7 +84,8 @@ struct RowMemoPropertyTests {
     built = 0
     let again = rows(pages)
     #expect(built == 0)
-    #expect(again.withUnsafeBufferPointer { $0.baseAddress } == first.withUnsafeBufferPointer { $0.baseAddress })
+    #expect(
+      again.withUnsafeBufferPointer { $0.baseAddress } == first.withUnsafeBufferPointer { $0.baseAddress })
     pages[1][50] = 1_000
     let changed = rows(pages)
     #expect(built == 1)
@@ -100,11 +102,17 @@ struct RowMemoPropertyTests {
   @Test("sweeping forgets the lists the last build did not use")
   func sweepForgetsUnused() {
     let state = ScreenState<Int>()
-    _ = state.rows("a", of: [1, 2]) { Row(id: RowID("\($0)"), kind: "k", model: FieldsModel(fields: [], height: 1)) }
-    _ = state.rows("b", of: [3]) { Row(id: RowID("\($0)"), kind: "k", model: FieldsModel(fields: [], height: 1)) }
+    _ = state.rows("a", of: [1, 2]) {
+      Row(id: RowID("\($0)"), kind: "k", model: FieldsModel(fields: [], height: 1))
+    }
+    _ = state.rows("b", of: [3]) {
+      Row(id: RowID("\($0)"), kind: "k", model: FieldsModel(fields: [], height: 1))
+    }
     state.rowMemo.sweep()
     #expect(state.rowMemo.count == 2)
-    _ = state.rows("a", of: [1, 2]) { Row(id: RowID("\($0)"), kind: "k", model: FieldsModel(fields: [], height: 1)) }
+    _ = state.rows("a", of: [1, 2]) {
+      Row(id: RowID("\($0)"), kind: "k", model: FieldsModel(fields: [], height: 1))
+    }
     state.rowMemo.sweep()
     #expect(state.rowMemo.count == 1)
   }

@@ -102,7 +102,9 @@ enum BookListRows {
         let order = BookStatus.allCases.firstIndex(of: status) ?? 0
         let position =
           groups.firstIndex { group in
-            BookStatus(sectionID: group.id).flatMap { BookStatus.allCases.firstIndex(of: $0) }.map { $0 > order }
+            BookStatus(sectionID: group.id).flatMap { BookStatus.allCases.firstIndex(of: $0) }.map {
+              $0 > order
+            }
               ?? true
           } ?? groups.count
         groups.insert(Group(id: status.sectionID, title: status.title, total: nil, rows: entry), at: position)

@@ -19,7 +19,8 @@ struct LineCountCache: ~Copyable, Sendable {
     var maxLines: Int?
 
     static func == (lhs: Key, rhs: Key) -> Bool {
-      lhs.fontSize == rhs.fontSize && lhs.maxLines == rhs.maxLines && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+      lhs.fontSize == rhs.fontSize && lhs.maxLines == rhs.maxLines
+        && lhs.text.utf8.elementsEqual(rhs.text.utf8)
     }
 
     func hash(into hasher: inout Hasher) {

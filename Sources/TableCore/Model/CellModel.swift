@@ -123,7 +123,8 @@ final class TypedCellModelBox<Model: CellModel>: CellModelBox, @unchecked Sendab
   init(_ model: Model, id: RowID, kind: CellKind, height: Double, contentDigest: Int) {
     self.model = model
     super.init(
-      id: id, kind: kind, modelType: ObjectIdentifier(Model.self), height: height, contentDigest: contentDigest)
+      id: id, kind: kind, modelType: ObjectIdentifier(Model.self), height: height,
+      contentDigest: contentDigest)
   }
 
   override var base: any CellModel { model }

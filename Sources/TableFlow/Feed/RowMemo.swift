@@ -85,7 +85,8 @@ extension MemoPages where Item: Hashable {
         keptAll = false
         let old = previous.flatMap { index < $0.pages.count ? $0 : nil }
         let built = Self.rows(
-          of: items, page: index, old: old.map { ($0.pages[index], $0.pageRows[index], $0.pageStarts[index]) },
+          of: items, page: index,
+          old: old.map { ($0.pages[index], $0.pageRows[index], $0.pageStarts[index]) },
           build: build)
         pageRows.append(built.rows)
         pageStarts.append(built.starts)

@@ -33,7 +33,9 @@ import Darwin
 /// 10,003 rows the peer: the rebuild and full validation with a DifferenceKit-style diff
 /// (``HeckelPeer``) of the flattened rows.
 func runIncrementalBench() {
-  for (name, count) in [("retitle", 10_000), ("close", 10_000), ("retitle-100k", 100_000), ("close-100k", 100_000)] {
+  for (name, count) in [
+    ("retitle", 10_000), ("close", 10_000), ("retitle-100k", 100_000), ("close-100k", 100_000),
+  ] {
     let before = IssueList.make(count: count)
     var after = before
     let changed = count / 2
@@ -133,7 +135,9 @@ private struct IncrementalRuns {
       do { try presented.apply(changeset) } catch { valid = false }
       let present = clock.lap()
       cpuTotals.append(threadCPUMilliseconds() - cpuStart)
-      for (part, time) in [("transform", transformTime), ("validate", validate), ("diff", diff), ("present", present)] {
+      for (part, time) in [
+        ("transform", transformTime), ("validate", validate), ("diff", diff), ("present", present),
+      ] {
         parts[part, default: []].append(time)
       }
       totals.append(transformTime + validate + diff + present)
@@ -184,7 +188,9 @@ private struct IncrementalRuns {
   }
 }
 
-private func median(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.sorted()[values.count / 2] }
+private func median(_ values: [Double]) -> Double {
+  values.isEmpty ? .nan : values.sorted()[values.count / 2]
+}
 
 /// The builder the pipeline uses for a screen: duplicates rejected, empty sections shown.
 private func screenBuilder(_ sections: [Section]) -> SnapshotBuilder {

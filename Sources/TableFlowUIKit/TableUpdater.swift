@@ -16,9 +16,13 @@ import TableFlow
 ///
 /// ```swift
 /// let updater = TableUpdater(target: tableView)  // UITableView conforms in TableFlowUIKit
-/// for try await update in pipeline.updates where update.screen == screen {
+/// for try await update in pipeline.updates(for: screen) {
 ///   try updater.apply(update)
 /// }
+/// ```
+///
+/// ``TableDataSource`` owns an updater and answers the table's questions as well: prefer it
+/// unless the app writes its own data source.
 /// ```
 @MainActor
 public final class TableUpdater<Target: TableUpdateTarget> {
@@ -51,7 +55,11 @@ public final class TableUpdater<Target: TableUpdateTarget> {
       shown = update.snapshot
     }
     guard shown != nil, !update.changeset.stages.isEmpty else {
-      target.reloadData(update.snapshot)
+      do {
+        try target.reloadData(update.snapshot)
+      } catch {
+        throw TableUpdateError("\(update.screen.name) v\(update.version): \(error)")
+      }
       return
     }
     for (index, stage) in update.changeset.stages.enumerated() {

@@ -15,9 +15,9 @@ public struct CellErrorReporting {
   /// ``standardError``.
   public static var standard: CellErrorReporting {
     #if DEBUG
-      CellErrorReporting { error in assertionFailure("TableFlowUIKit: \(error)") }
+    CellErrorReporting { error in assertionFailure("TableFlowUIKit: \(error)") }
     #else
-      standardError
+    standardError
     #endif
   }
 

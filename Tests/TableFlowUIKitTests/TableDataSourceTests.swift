@@ -48,7 +48,8 @@ struct TableDataSourceTests {
 
   @MainActor
   static func dataSource(
-    _ registry: CellRegistry<HeadlessCell>, sent: Sent, errors: @escaping @MainActor (CellConfigurationError) -> Void =
+    _ registry: CellRegistry<HeadlessCell>, sent: Sent,
+    errors: @escaping @MainActor (CellConfigurationError) -> Void =
       { Issue.record("unexpected \($0)") }
   ) -> TableDataSource<HeadlessTableView> {
     let view = HeadlessTableView()
@@ -82,7 +83,9 @@ struct TableDataSourceTests {
     return updates
   }
 
-  static func update(_ version: Int, from previous: TableSnapshot, to snapshot: TableSnapshot) -> PresentedUpdate {
+  static func update(
+    _ version: Int, from previous: TableSnapshot, to snapshot: TableSnapshot
+  ) -> PresentedUpdate {
     PresentedUpdate(
       screen: screen, version: version, previous: previous, snapshot: snapshot,
       changeset: snapshot.difference(from: previous), navigation: nil)
@@ -181,7 +184,8 @@ struct TableDataSourceTests {
     let book = Row(id: "book-1", kind: "book", model: FieldsModel(fields: [], height: 60))
     let first = TableSnapshot(uncheckedSections: [Section(id: "s", rows: [book])])
     let refreshing = Row(
-      id: StatusRows.refreshingID, kind: StatusRows.refreshingKind, model: FieldsModel(fields: [], height: 44))
+      id: StatusRows.refreshingID, kind: StatusRows.refreshingKind, model: FieldsModel(fields: [], height: 44)
+    )
     let marked = TableSnapshot(uncheckedSections: [
       Section(id: "s", rows: [book]), Section(id: StatusRows.sectionID, rows: [refreshing]),
     ])
@@ -198,7 +202,9 @@ struct TableDataSourceTests {
     source.refreshControlPulled()
     #expect(source.isRefreshing)
     #expect(
-      sent.intents == [.select("book-1"), .action("book-1", name: "mark-read"), .action("book-1", name: "share"), .refresh])
+      sent.intents == [
+        .select("book-1"), .action("book-1", name: "mark-read"), .action("book-1", name: "share"), .refresh,
+      ])
     try source.apply(Self.update(2, from: first, to: marked))
     #expect(source.isRefreshing)
     try source.apply(Self.update(3, from: marked, to: first))
@@ -211,7 +217,9 @@ struct TableDataSourceTests {
     var errors: [CellConfigurationError] = []
     let sent = Sent()
     let source = Self.dataSource(Self.fieldsRegistry(["item"]), sent: sent) { errors.append($0) }
-    let rows = ["a", "b"].map { Row(id: RowID($0), kind: "poster", model: FieldsModel(fields: [], height: 44)) }
+    let rows = ["a", "b"].map {
+      Row(id: RowID($0), kind: "poster", model: FieldsModel(fields: [], height: 44))
+    }
     let snapshot = TableSnapshot(uncheckedSections: [
       Section(id: "s", rows: [Row(id: "ok", kind: "item", model: FieldsModel(fields: [], height: 44))] + rows)
     ])
@@ -251,10 +259,13 @@ struct TableDataSourceTests {
     ])
     try source.apply(Self.update(1, from: .empty, to: snapshot))
     let cells = Self.cells(of: source)
-    #expect(cells[0].placeholderText?.hasSuffix("no registration of the kind takes its model, a FieldsModel") == true)
+    #expect(
+      cells[0].placeholderText?.hasSuffix("no registration of the kind takes its model, a FieldsModel")
+        == true)
     #expect(cells[1].placeholderText == nil)
     #expect(cells[1] is PhotoCell)
-    #expect(cells[2].placeholderText?.hasSuffix("its cell is a HeadlessCell, not the registered NotACell") == true)
+    #expect(
+      cells[2].placeholderText?.hasSuffix("its cell is a HeadlessCell, not the registered NotACell") == true)
     #expect(errors.count == 2)
   }
 
@@ -268,7 +279,8 @@ struct TableDataSourceTests {
     ])
     try source.apply(Self.update(1, from: .empty, to: first))
     let other = PresentedUpdate(
-      screen: ScreenRef(instance: 2, name: "detail", depth: 1), version: 1, previous: .empty, snapshot: .empty,
+      screen: ScreenRef(instance: 2, name: "detail", depth: 1), version: 1, previous: .empty,
+      snapshot: .empty,
       changeset: StagedChangeset(stages: []), navigation: nil)
     #expect(throws: TableUpdateError.self) { try source.apply(other) }
     #expect(source.snapshot == first)
@@ -276,20 +288,21 @@ struct TableDataSourceTests {
   }
 
   #if DEBUG
-    @Test("in a debug build the standard reporting stops at an assertion naming the kind and the row")
-    func standardReportingAsserts() async {
-      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        await MainActor.run {
-          let source = TableDataSource(view: HeadlessTableView(), registry: CellRegistry(), sink: IntentSink { _ in })
-          source.view.dataSource = source
-          source.snapshot = TableSnapshot(uncheckedSections: [
-            Section(id: "s", rows: [Row(id: "a", kind: "poster", model: FieldsModel(fields: [], height: 44))])
-          ])
-          _ = source.cell(at: RowPosition(section: 0, row: 0))
-        }
+  @Test("in a debug build the standard reporting stops at an assertion naming the kind and the row")
+  func standardReportingAsserts() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let source = TableDataSource(
+          view: HeadlessTableView(), registry: CellRegistry(), sink: IntentSink { _ in })
+        source.view.dataSource = source
+        source.snapshot = TableSnapshot(uncheckedSections: [
+          Section(id: "s", rows: [Row(id: "a", kind: "poster", model: FieldsModel(fields: [], height: 44))])
+        ])
+        _ = source.cell(at: RowPosition(section: 0, row: 0))
       }
-      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-      #expect(message.contains("TableFlowUIKit: cell kind 'poster' of row 'a' (section 0, row 0)"))
     }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("TableFlowUIKit: cell kind 'poster' of row 'a' (section 0, row 0)"))
+  }
   #endif
 }

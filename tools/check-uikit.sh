@@ -71,15 +71,22 @@ check() {  # check SCRATCH MINIMUM: returns the compiler's status
 
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
+# The example's feed module, which its view controller imports.
+mkdir -p "$scratch/example"
+swiftc -emit-module -parse-as-library -swift-version 6 -module-name FriendsFeed -I "$modules" -I Sources/CZlib \
+  Examples/CustomFeed/Sources/FriendsFeed/*.swift -emit-module-path "$scratch/example/FriendsFeed.swiftmodule"
+extra=(-I "$scratch/example")
 check "$scratch/real" "$minimum"
+extra=()
 echo "check-uikit: ${#library[@]} files of Sources/TableFlowUIKit and ${#others[@]} other UIKit files type-check against the stand-in (iOS $minimum)"
 
 if [ "${1:-}" = "--self-test" ]; then
   # Each planted misuse must fail the check: a copy of the package's UIKit files with one line changed.
   plant() {  # plant NAME FILE SED-EXPRESSION [MINIMUM]
     local name="$1" file="$2" expression="$3" min="${4:-$minimum}" copy="$scratch/plant-$1"
-    mkdir -p "$copy"
-    cp -R Sources tools Package.swift "$copy/"
+    mkdir -p "$copy/Sources" "$copy/tools"
+    cp -R Sources/TableFlowUIKit Sources/CZlib "$copy/Sources/"
+    cp -R tools/uikit-standin "$copy/tools/"
     sed -i "$expression" "$copy/$file"
     if cmp -s "$file" "$copy/$file"; then
       echo "check-uikit self-test: '$name' changed nothing in $file" >&2

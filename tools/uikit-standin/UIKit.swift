@@ -86,7 +86,20 @@ extension IndexPath {
 
 // MARK: Controls and actions
 
-@MainActor open class UIMenuElement: NSObject {}
+@MainActor open class UIMenuElement: NSObject {
+  public struct Attributes: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let disabled = Attributes(rawValue: 1 << 0)
+    public static let destructive = Attributes(rawValue: 1 << 1)
+    public static let hidden = Attributes(rawValue: 1 << 2)
+  }
+  public enum State: Int, Sendable {
+    case off = 0
+    case on = 1
+    case mixed = 2
+  }
+}
 
 /// `typealias UIActionHandler = (UIAction) -> Void` (UIKit, iOS 13).
 public typealias UIActionHandler = (UIAction) -> Void
@@ -98,7 +111,8 @@ public typealias UIActionHandler = (UIAction) -> Void
   }
   public convenience init(
     title: String = "", image: UIImage? = nil, identifier: UIAction.Identifier? = nil,
-    discoverabilityTitle: String? = nil, handler: @escaping UIActionHandler
+    discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [],
+    state: UIMenuElement.State = .off, handler: @escaping UIActionHandler
   ) { self.init() }
 }
 

@@ -69,15 +69,12 @@ struct TableDataSourceTests {
     }
   }
 
-  /// Every presented update of the shipped photos session, in order.
+  /// Every presented update of the shipped photos session (load, refresh), in order.
   static func photosUpdates() async throws -> [PresentedUpdate] {
     let fixture = APIServer.packageRoot.appendingPathComponent("Fixtures/photos/session.jsonl.gz").path
-    let transport = try ReplayTransport(path: fixture)
-    let pipeline = try Pipeline(
-      feed: PhotosFeed(), transport: transport,
-      options: PipelineOptions(parameters: transport.header.params, replayOrder: ReplayOrder(of: transport)))
+    let session = try FeedSession(replaying: ReplayTransport(path: fixture), feed: PhotosFeed())
     var updates: [PresentedUpdate] = []
-    _ = await pipeline.run(script: try ScriptedIntent.parseScript("load")) { event in
+    _ = try await session.run(keepsLog: false) { event, _ in
       if case .presented(let update) = event.event { updates.append(update) }
     }
     return updates
@@ -95,7 +92,9 @@ struct TableDataSourceTests {
   @MainActor
   func photosSession() async throws {
     let updates = try await Self.photosUpdates()
-    var registry = Self.fieldsRegistry([StatusRows.loadingKind, StatusRows.errorKind, StatusRows.emptyKind])
+    var registry = Self.fieldsRegistry([
+      StatusRows.loadingKind, StatusRows.errorKind, StatusRows.emptyKind, StatusRows.refreshingKind,
+    ])
     registry.register("photo", cell: PhotoCell.self) { (cell, model: any PhotoCellModel) in
       cell.name = model.name
       cell.title = model.title

@@ -114,6 +114,26 @@ let documentedBlocks: [DocumentedBlock] = [
         "await Tableflow.main(feeds: [FriendsFeed()])"
       ])),
   DocumentedBlock(
+    source: "README.md:205",
+    check: .excerpt(
+      of: "Tests/TableFlowUIKitTests/ReadmeUIKitExample.swift", ignoringDocComments: true,
+      lines: [
+        "    var cells = CellRegistry<UITableViewCell>()",
+        "    cells.register(\"bookInfo\", cell: BookCell.self) { (cell, book: BookInfoCellModel) in",
+        "      cell.show(title: book.title, authors: book.authors)",
+        "    }",
+        "    let source = TableViewDataSource(tableView: tableView, registry: cells, sink: .pipeline(pipeline))",
+        "    source.attach(UIRefreshControl())  // pull to refresh sends `refresh`",
+        "    self.source = source",
+        "    let pipeline = pipeline",
+        "    pipeline.send(.load)",
+        "    Task {",
+        "      for try await update in pipeline.updates where update.screen.depth == 0 {",
+        "        try source.apply(update)  // the data and the table, animated",
+        "      }",
+        "    }",
+      ])),
+  DocumentedBlock(
     source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:25",
     check: .commands(
       [
@@ -143,7 +163,7 @@ let documentedBlocks: [DocumentedBlock] = [
           ], output: nil),
       ], exit: 0)),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:52",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:57",
     check: .excerpt(
       of: "Fixtures/books/session.intents", ignoringDocComments: false,
       lines: [
@@ -159,7 +179,7 @@ let documentedBlocks: [DocumentedBlock] = [
         "refresh",
       ])),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:75",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:80",
     check: .commands(
       [
         DocumentedCommand(
@@ -178,7 +198,7 @@ let documentedBlocks: [DocumentedBlock] = [
           ])
       ], exit: 0)),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:100",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:105",
     check: .commands(
       [
         DocumentedCommand(
@@ -196,7 +216,7 @@ let documentedBlocks: [DocumentedBlock] = [
           ], output: nil),
       ], exit: 0)),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:146",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:151",
     check: .commands(
       [
         DocumentedCommand(
@@ -206,7 +226,7 @@ let documentedBlocks: [DocumentedBlock] = [
           ], output: nil)
       ], exit: 66)),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:157",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:162",
     check: .excerpt(
       of: "Examples/CustomFeed/Sources/friends/main.swift", ignoringDocComments: true,
       lines: [
@@ -314,7 +334,52 @@ let documentedBlocks: [DocumentedBlock] = [
         "}",
       ])),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/WritingFeeds.md:101",
+    source: "Sources/TableFlow/TableFlow.docc/UIKit.md:18",
+    check: .excerpt(
+      of: "Tests/TableFlowUIKitTests/ReadmeUIKitExample.swift", ignoringDocComments: true,
+      lines: [
+        "final class BookCell: UITableViewCell {",
+        "  func show(title: String, authors: String) {",
+        "    var content = defaultContentConfiguration()",
+        "    content.text = title",
+        "    content.secondaryText = authors",
+        "    contentConfiguration = content",
+        "  }",
+        "}",
+        "",
+        "@MainActor",
+        "final class BooksViewController: UITableViewController {",
+        "  let pipeline: Pipeline",
+        "  var source: TableViewDataSource?",
+        "",
+        "  init(pipeline: Pipeline) {",
+        "    self.pipeline = pipeline",
+        "    super.init(style: .plain)",
+        "  }",
+        "",
+        "  required init?(coder: NSCoder) { nil }",
+        "",
+        "  override func viewDidLoad() {",
+        "    super.viewDidLoad()",
+        "    var cells = CellRegistry<UITableViewCell>()",
+        "    cells.register(\"bookInfo\", cell: BookCell.self) { (cell, book: BookInfoCellModel) in",
+        "      cell.show(title: book.title, authors: book.authors)",
+        "    }",
+        "    let source = TableViewDataSource(tableView: tableView, registry: cells, sink: .pipeline(pipeline))",
+        "    source.attach(UIRefreshControl())  // pull to refresh sends `refresh`",
+        "    self.source = source",
+        "    let pipeline = pipeline",
+        "    pipeline.send(.load)",
+        "    Task {",
+        "      for try await update in pipeline.updates where update.screen.depth == 0 {",
+        "        try source.apply(update)  // the data and the table, animated",
+        "      }",
+        "    }",
+        "  }",
+        "}",
+      ])),
+  DocumentedBlock(
+    source: "Sources/TableFlow/TableFlow.docc/WritingFeeds.md:110",
     check: .excerpt(
       of: "Fixtures/books/action-failed.log", ignoringDocComments: false,
       lines: [
@@ -337,7 +402,7 @@ let documentedBlocks: [DocumentedBlock] = [
         "    > row 2.1 → 0.1 book-1000001-rating",
       ])),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/WritingFeeds.md:131",
+    source: "Sources/TableFlow/TableFlow.docc/WritingFeeds.md:140",
     check: .excerpt(
       of: "Fixtures/signin/session.log", ignoringDocComments: false,
       lines: [

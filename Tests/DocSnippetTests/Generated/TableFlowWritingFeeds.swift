@@ -8,7 +8,7 @@ import Testing
 
 /// One page of `GET /issues?page=N`: `{"issues":[{"number":1,"title":"…"}],"next":2}`.
 struct IssuePage: Decodable, Sendable {
-  struct Issue: Decodable, Sendable {
+  struct Issue: Decodable, Hashable, Sendable {
     let number: Int
     let title: String
   }
@@ -37,8 +37,11 @@ struct IssuesScreen: Screen {
   }
 
   func sections(for state: ScreenState<IssuePage>) throws -> [Section] {
-    let rows = state.pages(in: "main").flatMap(\.issues).map {
-      Row(id: RowID("issue-\($0.number)"), kind: "issue", model: IssueCell(title: $0.title))
+    // One row per issue, built once and reused while the issue stays the same.
+    let pages = state.pages(in: "main").map(\.issues)
+    let rows = state.rows("open", ofPages: pages) { _, issue, rows in
+      rows.append(
+        Row(id: RowID("issue-\(issue.number)"), kind: "issue", model: IssueCell(title: issue.title)))
     }
     return [Section(id: "open", header: "Open issues", rows: rows)]
   }
@@ -60,4 +63,13 @@ struct IssuesFeed: Feed {
   let sections = try IssuesScreen().sections(for: state)
   #expect(sections.first?.rows.map(\.id) == ["issue-1", "issue-2"])
   #expect(IssuesScreen().nextPage(of: "open", state: state) == nil)  // no load-more row
+}
+
+// Sources/TableFlow/TableFlow.docc/WritingFeeds.md:191
+
+/// Decodes with Foundation's `JSONDecoder`, e.g. for a backend that repeats keys.
+struct LegacyIssuesScreen: Screen {
+  var name: String { "legacy-issues" }
+  var jsonDecoding: JSONDecoding { .foundation }
+  func sections(for state: ScreenState<IssuePage>) throws -> [Section] { [] }
 }

@@ -34,7 +34,6 @@ public final class Pipeline: Sendable {
   /// The newest `settled` event, for the drivers that wait for the session to settle.
   private let settledEvents: BusSubscription
   private let replaysInOrder: Bool
-  private let recorder: SessionRecorder?
   private let control: Locked<Control>
 
   private struct Control {
@@ -74,7 +73,6 @@ public final class Pipeline: Sendable {
     let transformBox = StageMailbox(bus: bus, stage: .transform, shaker: shaker)
     let presentBox = StageMailbox(bus: bus, stage: .present, shaker: shaker)
     let recording = options.recorder.map { ($0, bus.subscribe()) }
-    recorder = options.recorder
     settledEvents = bus.subscribeLatest { event in
       if case .settled = event { return true }
       return false
@@ -115,8 +113,14 @@ public final class Pipeline: Sendable {
   // MARK: Running a session
 
   /// Runs a scripted session: sends each intent once the previous one has settled (nothing in
-  /// flight, everything presented), calling `onEvent` with every event in bus order on the
-  /// caller's task, then finishes the bus and waits for the stages to stop.
+  /// flight, everything presented), calling `onEvent` with every event on the caller's task,
+  /// then finishes the bus and waits for the stages to stop.
+  ///
+  /// `onEvent` sees the events in applied order, what a log needs: each intent or batch of
+  /// answers the transform stage applied, with everything it caused, then its presentations,
+  /// then the next one. (The transform stage goes on with the next input while the present
+  /// stage presents the last one, so on ``bus`` the `presented` events may come later;
+  /// sequence numbers then do not always count up in `onEvent`.)
   ///
   /// With ``PipelineOptions/replayOrder`` every intent is sent at once and the pipeline applies
   /// them, with their answers, in the recorded order. A pipeline runs one session: call this
@@ -143,13 +147,14 @@ public final class Pipeline: Sendable {
     let completed = await withTaskCancellationHandler {
       await withTaskGroup(of: Bool.self) { group in
         group.addTask { await self.drive(script) }
-        for await event in subscription {
-          // Recorded before it is logged: a log line is never ahead of the recording.
-          await recorder?.record(event)
+        var sequencer = EventSequencer()
+        let deliver = { (event: BusEvent) in
           events += 1
           if case .presented = event.event { presented += 1 }
           onEvent(event)
         }
+        for await event in subscription { sequencer.take(event, deliver: deliver) }
+        sequencer.finish(deliver: deliver)
         return await group.next() ?? false
       }
     } onCancel: {

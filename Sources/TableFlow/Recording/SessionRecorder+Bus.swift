@@ -1,7 +1,5 @@
 /// What a recorder remembers while it records a pipeline's bus.
 struct BusRecordingState: Sendable {
-  /// The last event recorded: an event is recorded once, whoever hands it over first.
-  var lastSequence: UInt64?
   /// The `seq` of each request of the batches in flight, by batch.
   var requestSeqs: [Int: [Int?]] = [:]
 }
@@ -12,13 +10,8 @@ extension SessionRecorder {
   /// `requestStarted`, and its answers — responses, and transport errors as error records — at
   /// `responsesApplied`. A cancelled batch keeps its requests without answers.
   ///
-  /// Events must come in bus order; an event already recorded (or an earlier one) is skipped,
-  /// so the pipeline's own recording task and ``Pipeline/run(script:onEvent:)`` may both hand
-  /// every event over: `run` does so before it logs the event, so a log line is never ahead of
-  /// the recording.
+  /// Events must come in bus order: the pipeline's recording task hands over each one, once.
   func record(_ event: BusEvent) {
-    if let last = busState.lastSequence, event.sequence <= last { return }
-    busState.lastSequence = event.sequence
     switch event.event {
     case .intentReceived(let intent, _), .intentIgnored(let intent, _, _):
       record(intent: intent.scriptLine)

@@ -61,6 +61,12 @@ struct SessionRunner {
     let progress = ProgressLine(io: io, label: session.source)
     if let damage = session.damage { io.fail(damage.description) }
     var cascade: (count: Int, first: PipelineFailure?) = (0, nil)
+    var pending = ""
+    func handOver() {
+      guard !pending.isEmpty else { return }
+      sink.write(pending)
+      pending.removeAll(keepingCapacity: true)
+    }
     func handle(_ event: BusEvent) {
       switch event.event {
       case .failed(let failure, _) where session.damage != nil:
@@ -72,12 +78,15 @@ struct SessionRunner {
       default: break
       }
       observe(event)
-      let text = writer.text(for: event)
-      if !text.isEmpty { sink.write(text) }
+      // The writer appends to one buffer, handed to the sink in blocks of 64 KiB or more.
+      writer.write(event, to: &pending)
       // At least once per intent (and per failure), so a killed run has printed what it did.
       switch event.event {
-      case .intentReceived, .failed: sink.flush()
-      default: break
+      case .intentReceived, .failed:
+        handOver()
+        sink.flush()
+      default:
+        if pending.utf8.count >= 1 << 16 { handOver() }
       }
     }
     let outcome: SessionOutcome
@@ -98,6 +107,7 @@ struct SessionRunner {
       io.fail("\(session.source): \(error.message)")
       return .usage
     }
+    handOver()
     sink.flush()
     await progress.finish()
     if let first = cascade.first {

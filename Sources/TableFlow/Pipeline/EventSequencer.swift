@@ -74,7 +74,7 @@ extension PipelineEvent {
   }
 
   /// Whether this event starts the events of one input the transform stage applied.
-  fileprivate var isMark: Bool {
+  var isMark: Bool {
     switch self {
     case .intentReceived, .intentIgnored, .responsesApplied: return true
     default: return false

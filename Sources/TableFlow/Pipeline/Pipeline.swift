@@ -34,6 +34,8 @@ public final class Pipeline: Sendable {
   /// The newest `settled` event, for the drivers that wait for the session to settle.
   private let settledEvents: BusSubscription
   private let replaysInOrder: Bool
+  /// Records the bus from its own task; ``run(script:onEvent:)`` waits for it before each mark.
+  private let recorder: SessionRecorder?
   private let control: Locked<Control>
 
   private struct Control {
@@ -73,6 +75,7 @@ public final class Pipeline: Sendable {
     let transformBox = StageMailbox(bus: bus, stage: .transform, shaker: shaker)
     let presentBox = StageMailbox(bus: bus, stage: .present, shaker: shaker)
     let recording = options.recorder.map { ($0, bus.subscribe()) }
+    recorder = options.recorder
     settledEvents = bus.subscribeLatest { event in
       if case .settled = event { return true }
       return false
@@ -148,13 +151,24 @@ public final class Pipeline: Sendable {
       await withTaskGroup(of: Bool.self) { group in
         group.addTask { await self.drive(script) }
         var sequencer = EventSequencer()
-        let deliver = { (event: BusEvent) in
+        var ready: [BusEvent] = []
+        for await event in subscription {
+          sequencer.take(event) { ready.append($0) }
+          for event in ready {
+            // A log line is never ahead of the recording: the recorder has written the mark.
+            if let recorder, event.event.isMark { await recorder.waitUntilRecorded(through: event.sequence) }
+            events += 1
+            if case .presented = event.event { presented += 1 }
+            onEvent(event)
+          }
+          ready.removeAll(keepingCapacity: true)
+        }
+        sequencer.finish { ready.append($0) }
+        for event in ready {
           events += 1
           if case .presented = event.event { presented += 1 }
           onEvent(event)
         }
-        for await event in subscription { sequencer.take(event, deliver: deliver) }
-        sequencer.finish(deliver: deliver)
         return await group.next() ?? false
       }
     } onCancel: {

@@ -75,8 +75,9 @@ public enum Tableflow {
     let arguments = Array(CommandLine.arguments.dropFirst())
     let code = await SignalTrap.run(err: io.err) { await main(arguments, feeds: feeds, io: io) }
     io.out.flush()
+    let ending = io.finishing(code)
     io.err.flush()
-    exitProcess(code)
+    exitProcess(ending)
   }
 
   /// Runs the command line `arguments` (without the program name) of the built-in tool.

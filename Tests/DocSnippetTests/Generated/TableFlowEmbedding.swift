@@ -2,6 +2,7 @@
 
 import Feeds
 import TableFlow
+import TableFlowUIKit
 
 // Sources/TableFlow/TableFlow.docc/Embedding.md:13
 
@@ -12,7 +13,16 @@ func booksPipeline() throws -> Pipeline {
     feed: BooksFeed(), transport: transport, options: PipelineOptions(parameters: ["user": "pmtao"]))
 }
 
-// Sources/TableFlow/TableFlow.docc/Embedding.md:96
+// Sources/TableFlow/TableFlow.docc/Embedding.md:99
+
+/// What a view controller's task runs: its screen's updates, until the screen is popped.
+@MainActor
+func show(_ screen: ScreenRef, of pipeline: Pipeline, in table: HeadlessTableView) async throws {
+  let updater = TableUpdater(target: table)
+  for try await update in pipeline.updates(for: screen) { try updater.apply(update) }
+}
+
+// Sources/TableFlow/TableFlow.docc/Embedding.md:117
 
 /// Loads, pages and collapses, and says how many updates were presented.
 func pageThenCollapse(_ pipeline: Pipeline) async -> (presented: Int, failure: PipelineFailure?) {

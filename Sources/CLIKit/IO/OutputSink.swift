@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import TableCore
+import TableFlow
 
 /// Where a command writes text: standard output, standard error, a file, or memory in tests.
 public protocol OutputSink: Sendable {
@@ -24,7 +24,7 @@ extension OutputSink {
 /// reader that went away (EPIPE, with SIGPIPE ignored) makes later output vanish quietly.
 public final class FileDescriptorSink: OutputSink {
   private let descriptor: Int32
-  private let buffer = Mutex<[UInt8]>([])
+  private let buffer = Locked<[UInt8]>([])
   private let flushesEachLine: Bool
   private static let capacity = 1 << 16
 
@@ -82,7 +82,7 @@ public final class FileDescriptorSink: OutputSink {
 
 /// An output sink that keeps everything in memory, for tests.
 public final class MemorySink: OutputSink {
-  private let storage = Mutex<[UInt8]>([])
+  private let storage = Locked<[UInt8]>([])
 
   /// Creates an empty sink.
   public init() {}

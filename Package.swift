@@ -17,8 +17,8 @@ let package = Package(
     .library(name: "TableFlow", targets: ["TableFlow"]),
     .library(name: "FixtureKit", targets: ["FixtureKit"]),
     .library(name: "Feeds", targets: ["Feeds"]),
-    // Swift Testing helpers: assertSession (replay or record, compare with a golden log) and
-    // expectChangeset (a changeset against HeadlessTable).
+    // Test helpers for XCTest and Swift Testing alike: assertSession (replay or record, compare
+    // with a golden log) and expectChangeset/expectUpdates (changesets against HeadlessTable).
     .library(name: "TableFlowTesting", targets: ["TableFlowTesting"]),
     // Applies presented updates to UITableView / UICollectionView (and, anywhere, HeadlessTableView).
     .library(name: "TableFlowUIKit", targets: ["TableFlowUIKit"]),
@@ -38,7 +38,8 @@ let package = Package(
     .target(name: "TableFlow", dependencies: ["TableCore", "FixtureKit"]),
     // Applying updates stage by stage to a table; UIKit conformances under #if canImport(UIKit).
     .target(name: "TableFlowUIKit", dependencies: ["TableFlow", "TableCore"]),
-    // Test helpers for a user's feeds, built on Swift Testing.
+    // Test helpers for a user's feeds; a failure fails the test in XCTest or Swift Testing,
+    // whichever runs it.
     .target(name: "TableFlowTesting", dependencies: ["TableFlow", "TableCore"]),
     // Built-in feeds reproducing the seed screens.
     .target(name: "Feeds", dependencies: ["TableFlow", "TableCore"]),
@@ -61,7 +62,9 @@ let package = Package(
       dependencies: ["TableFlowUIKit", "Feeds", "TableFlow", "TableCore", "TestSupport"]),
     .testTarget(
       name: "TableFlowTestingTests",
-      dependencies: ["TableFlowTesting", "Feeds", "TableFlow", "TableCore", "TestSupport"]),
+      dependencies: ["TableFlowTesting", "Feeds", "TableFlow", "TableCore", "TestSupport"],
+      // assertSession's default fixtures and goldens, beside the tests that use them.
+      exclude: ["__Fixtures__"]),
     // Main-actor code, as an app target's is (Xcode's default isolation): calls every public
     // API that takes a closure, so each stays callable from a view controller.
     .testTarget(

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
-// A user's package: one feed of its own, the `tableflow` commands for it, and a test of its
-// recorded session with TableFlowTesting. It depends on TableFlow by path (two folders up);
-// a real project would use `.package(url: …, from: …)` instead.
+// A user's package: one feed of its own, the `tableflow` commands for it, and tests of its
+// recorded session with TableFlowTesting, in Swift Testing and in XCTest. It depends on
+// TableFlow by path (two folders up); a real project would use `.package(url: …, from: …)`.
 import PackageDescription
 
 // A path dependency's identity is its folder's name, which depends on where TableFlow was
@@ -31,6 +31,12 @@ let package = Package(
         "FriendsFeed", .product(name: "TableFlowTesting", package: tableFlow),
         .product(name: "TableFlow", package: tableFlow),
       ]),
+    // The same session tested from XCTest, with assertSession's default paths: its fixture and
+    // golden sit in __Fixtures__/FriendsFeedXCTests/ beside the test file.
+    .testTarget(
+      name: "FriendsFeedXCTests",
+      dependencies: ["FriendsFeed", .product(name: "TableFlowTesting", package: tableFlow)],
+      exclude: ["__Fixtures__"]),
   ],
   swiftLanguageModes: [.v6]
 )

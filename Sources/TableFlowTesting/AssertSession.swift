@@ -1,117 +1,112 @@
 import Foundation
 import TableFlow
-import Testing
-
-/// What a session assertion saw.
-public struct SessionResult: Sendable {
-  /// The session's text log, as `tableflow replay` prints it.
-  public var log: String
-  /// The most severe failure the session ended with, if any.
-  public var worstFailure: PipelineFailure?
-  /// Whether the fixture was written (record mode `missing` or `all`).
-  public var recorded: Bool
-  /// Where the log first differs from the golden, or `nil` when it matches.
-  public var goldenDifference: GoldenLogDifference?
-}
 
 /// Replays a feed's recorded session (or records it, when the record mode says so) and checks
-/// its text log against a golden file, in the manner of snapshot testing.
+/// its text log against a golden file, in the manner of snapshot testing. Works in XCTest and
+/// Swift Testing alike: a mismatch fails the test that calls it, in whichever framework runs
+/// it, and the call needs no `import Testing`.
 ///
 /// ```swift
-/// @Test func booksSession() async throws {
-///   try await assertSession(
-///     feed: BooksFeed(), fixture: "Fixtures/books/session.jsonl.gz",
-///     golden: "Fixtures/books/session.log")
+/// final class FriendsFeedTests: XCTestCase {
+///   func testSession() async throws {
+///     // Tests/FriendsFeedTests/__Fixtures__/FriendsFeedTests/testSession.jsonl.gz and .log
+///     try await assertSession(feed: FriendsFeed())
+///   }
 /// }
 /// ```
 ///
-/// The record mode comes from `record` or, when `nil`, from `TABLEFLOW_RECORD`: `none` (the
-/// default) replays only; `missing` replays what the fixture holds and sends the rest to the
-/// live server (everything, when there is no fixture yet); `all` sends everything live. Both
-/// recording modes write the complete session to `fixture` atomically (`NAME.partial`, then a
-/// rename when the session ends) and are refused when `CI=true`. The live base URL is `live`
-/// or `TABLEFLOW_LIVE`.
+/// **Paths.** By default the fixture and the golden sit beside the test file, in
+/// `__Fixtures__/<TestFile>/<name>.jsonl.gz` and `<name>.log`, where `<name>` is `name` or the
+/// test function's name (`testSession` above). Given only `fixture` or only `golden`, the other
+/// is its sibling (`NAME.jsonl.gz` ↔ `NAME.log`). A relative path is taken from the package root
+/// (the folder above the test file holding `Package.swift`).
 ///
-/// When the log differs from the golden, the test fails with the first differing line and the
-/// step (intent) it belongs to, and the log is written to `GOLDEN.new` for review: the golden
-/// is never overwritten. A missing golden fails too; it is written to `GOLDEN.new` in mode
-/// `none`, and to `GOLDEN` in the recording modes (check it in and run again).
+/// **Record modes** (`record`, else `TABLEFLOW_RECORD`; see ``SessionRecordMode``): `never`
+/// (also `none`, the default and CI's) replays only; `missing` records a session that has no
+/// fixture yet, and fills an existing fixture's unrecorded requests live; `failed` replays
+/// first and re-records the whole session live only when its log differs from the golden;
+/// `all` re-records every session. Recording needs a live base URL (`live`, else
+/// `TABLEFLOW_LIVE`), sends `headers` with every live request, redacts them and the values
+/// named in `redacting` (as `--header` and `--redact` do) and is refused when `CI=true`.
+///
+/// **What is written.** A recording goes to `FIXTURE.partial` and replaces the fixture only
+/// when its session ends as expected (without failure, or with `expectedFailure`); otherwise
+/// the fixture and the golden are untouched, the recording stays at `FIXTURE.partial`, and the
+/// test fails naming it. When a replayed log differs from the golden, the test fails with the
+/// first differing line and the step (intent) it belongs to, and the log goes to
+/// `GOLDEN.new` for review: a replay never overwrites a golden. A recording in mode `failed` or
+/// `all` that changes the log writes it to the golden and fails once (review the change with
+/// `git diff`, then run again); in mode `missing` a changed log goes to `GOLDEN.new`. A missing
+/// golden fails too; it is written to `GOLDEN.new` in mode `never` and to `GOLDEN` when
+/// recording.
 ///
 /// - Parameters:
 ///   - feed: The feed under test.
-///   - fixture: The recorded session (`NAME.jsonl.gz`); a relative path is taken from the
-///     package root (the folder above `filePath` holding `Package.swift`).
+///   - name: The session's name in the default paths; by default the test function's.
+///   - fixture: The recorded session (`NAME.jsonl.gz`).
 ///   - intents: The intents to send; by default the ones the fixture recorded (or `load` for a
-///     session being recorded from scratch).
-///   - golden: The golden text log (`NAME.log`), resolved like `fixture`.
+///     session recorded from scratch).
+///   - script: The intents as script lines instead, for a session in which the user acts
+///     while a page loads (``ScriptedIntent/sendsNextAtOnce``, ` &` in an intents file); give
+///     `intents` or `script`, not both.
+///   - golden: The golden text log (`NAME.log`).
 ///   - parameters: The feed's parameters; by default the fixture's.
+///   - expectedFailure: The failure category the session ends with by design (an HTTP 500
+///     recorded on purpose is `.network`); a recording replaces the fixture only when its
+///     session ends with exactly this one (`nil`: with none).
 ///   - record: The record mode; `nil` reads `TABLEFLOW_RECORD`.
 ///   - live: The base URL to record from; `nil` reads `TABLEFLOW_LIVE`.
+///   - headers: Headers for every live request (an `Authorization` header); recorded redacted.
+///   - redacting: More names whose values are secrets (headers, JSON keys, form fields, query
+///     items), redacted in the recording and before matching in the replay.
 ///   - environment: Where `TABLEFLOW_RECORD`, `TABLEFLOW_LIVE` and `CI` are read.
-/// - Returns: The log, the worst failure and whether the fixture was written.
+///   - function, fileID, filePath, line, column: The calling test, for the default paths and
+///     the failure's place; leave them to their defaults.
+/// - Returns: The log, the presented updates, the worst failure and what was recorded.
 /// - Throws: ``SessionAssertionError`` when the session cannot run at all (no fixture in mode
-///   `none`, recording without a live URL or under CI, an unreadable fixture, a feed that
-///   refuses its parameters).
+///   `never`, recording without a live URL or under CI, an unreadable fixture, a feed that
+///   refuses its parameters, a golden that cannot be written).
 @discardableResult
 public func assertSession(
-  feed: any Feed, fixture: String, intents: [Intent]? = nil, golden: String,
-  parameters: FeedParameters? = nil, record: RecordMode? = nil, live: String? = nil,
-  environment: [String: String] = ProcessInfo.processInfo.environment,
-  filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
-) async throws -> SessionResult {
-  let recording = try RecordSettings(record: record, live: live, environment: environment)
-  let root = packageRoot(containing: filePath)
-  let fixturePath = resolve(fixture, from: root)
-  let goldenPath = resolve(golden, from: root)
-  let session = try PreparedSession(
-    feed: feed, fixturePath: fixturePath, intents: intents, parameters: parameters, recording: recording)
-  let outcome = try await session.run()
-
-  var result = SessionResult(
-    log: outcome.log, worstFailure: outcome.worstFailure, recorded: session.recorder != nil)
-  guard let expected = FileManager.default.contents(atPath: goldenPath) else {
-    let target = recording.mode == .none ? goldenPath + ".new" : goldenPath
-    try write(outcome.log, to: target)
-    result.goldenDifference = GoldenLogDifference(expected: "", actual: outcome.log)
-    Issue.record(
-      "\(goldenPath): no golden log; wrote \(target): review it, check it in and run again",
-      sourceLocation: sourceLocation)
-    return result
+  feed: any Feed, named name: String? = nil, fixture: String? = nil, intents: [Intent]? = nil,
+  script: [ScriptedIntent]? = nil, golden: String? = nil, parameters: FeedParameters? = nil,
+  expectedFailure: FailureCategory? = nil,
+  record: SessionRecordMode? = nil, live: String? = nil, headers: [NameValue] = [],
+  redacting: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
+  function: String = #function, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) async throws(SessionAssertionError) -> SessionResult {
+  let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  if intents != nil && script != nil {
+    throw SessionAssertionError("assertSession: give intents or script, not both")
   }
-  let difference = GoldenLogDifference(
-    expected: String(decoding: expected, as: UTF8.self), actual: outcome.log)
-  if let difference {
-    try write(outcome.log, to: goldenPath + ".new")
-    result.goldenDifference = difference
-    let message =
-      "\(goldenPath): the log differs at \(difference)\n"
-      + "wrote \(goldenPath).new: review it (diff), then move it over the golden"
-    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-  }
-  return result
-}
-
-/// The folder above `filePath` that holds `Package.swift`, or the current folder.
-func packageRoot(containing filePath: String) -> URL {
-  var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-  while folder.path != "/" {
-    if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-      return folder
+  let settings = try RecordSettings(record: record, live: live, environment: environment)
+  let paths = SessionPaths(
+    fixture: fixture, golden: golden, name: name, function: function,
+    filePath: String(describing: filePath))
+  let request = PreparedSession.Request(
+    feed: feed, fixturePath: paths.fixture, script: script ?? intents?.map { ScriptedIntent($0) },
+    parameters: parameters,
+    expectedFailure: expectedFailure, live: settings.live, headers: headers,
+    redaction: Redaction(extraNames: redacting))
+  let assertion = SessionAssertion(paths: paths, site: site)
+  switch settings.mode.kind {
+  case .never:
+    return try await assertion.replay(request)
+  case .missing:
+    return try await assertion.record(request, mode: .missing, rewritesGolden: false)
+  case .all:
+    return try await assertion.record(request, mode: .all, rewritesGolden: true)
+  case .failed:
+    let manager = FileManager.default
+    if manager.fileExists(atPath: paths.fixture) && manager.fileExists(atPath: paths.golden) {
+      // A fixture that no longer replays at all (damaged, or refused) is re-recorded too.
+      if let replayed = try? await assertion.replay(request, reportsDifference: false),
+        replayed.goldenDifference == nil
+      {
+        return replayed
+      }
     }
-    folder.deleteLastPathComponent()
-  }
-  return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-}
-
-/// `path` itself when absolute, else `path` below `root`.
-func resolve(_ path: String, from root: URL) -> String {
-  path.hasPrefix("/") ? path : root.appendingPathComponent(path).path
-}
-
-private func write(_ log: String, to path: String) throws(SessionAssertionError) {
-  do {
-    try Data(log.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-  } catch {
-    throw SessionAssertionError("\(path): cannot write: \(error.localizedDescription)")
+    return try await assertion.record(request, mode: .all, rewritesGolden: true)
   }
 }

@@ -1,6 +1,5 @@
 import TableCore
 import TableFlow
-import Testing
 
 /// Checks that `changeset` takes a table showing `old` to `new` under UIKit's batch-update
 /// rules, applying it stage by stage to a ``HeadlessTable``.
@@ -12,19 +11,26 @@ import Testing
 @discardableResult
 public func expectChangeset(
   _ changeset: StagedChangeset, from old: TableSnapshot, to new: TableSnapshot,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
+) -> Bool {
+  check(
+    changeset, from: old, to: new,
+    at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+private func check(
+  _ changeset: StagedChangeset, from old: TableSnapshot, to new: TableSnapshot, at site: CallSite
 ) -> Bool {
   var table = HeadlessTable(old)
   do {
     try table.apply(changeset)
   } catch {
-    Issue.record("UIKit would reject the changeset: \(error)", sourceLocation: sourceLocation)
+    site.fail("UIKit would reject the changeset: \(error)")
     return false
   }
   guard let difference = firstDifference(table.snapshot, new) else { return true }
-  Issue.record(
-    "the changeset applied to the old snapshot does not give the new one: \(difference)",
-    sourceLocation: sourceLocation)
+  site.fail("the changeset applied to the old snapshot does not give the new one: \(difference)")
   return false
 }
 
@@ -35,15 +41,16 @@ public func expectChangeset(
 /// - Returns: whether every update passed.
 @discardableResult
 public func expectUpdates(
-  _ updates: some Sequence<PresentedUpdate>, sourceLocation: SourceLocation = #_sourceLocation
+  _ updates: some Sequence<PresentedUpdate>, fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> Bool {
+  let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   var tables: [ScreenRef: TableSnapshot] = [:]
   var passed = true
   for update in updates {
     if let shown = tables[update.screen], !update.changeset.stages.isEmpty {
       passed =
-        expectChangeset(update.changeset, from: shown, to: update.snapshot, sourceLocation: sourceLocation)
-        && passed
+        check(update.changeset, from: shown, to: update.snapshot, at: site) && passed
     }
     tables[update.screen] = update.snapshot
   }

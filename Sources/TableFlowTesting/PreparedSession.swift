@@ -1,79 +1,91 @@
 import Foundation
 import TableFlow
 
-/// A session ready to run: the transport (replay, possibly recording), the intents and the
-/// parameters, worked out from the fixture and the record mode.
+/// One run of an asserted session, worked out from the fixture and a transport record mode:
+/// the library's ``FeedSession`` (replaying, or recording) and what the assertion reports.
 struct PreparedSession {
-  let feed: any Feed
-  let transport: ReplayTransport
-  let recorder: SessionRecorder?
-  let script: [ScriptedIntent]
-  let replayOrder: ReplayOrder?
-  let parameters: FeedParameters
+  /// What the caller asked for, the same for every run of the assertion.
+  struct Request {
+    var feed: any Feed
+    var fixturePath: String
+    var script: [ScriptedIntent]?
+    var parameters: FeedParameters?
+    var expectedFailure: FailureCategory?
+    var live: String?
+    var headers: [NameValue]
+    var redaction: Redaction
+  }
 
-  init(
-    feed: any Feed, fixturePath: String, intents: [Intent]?, parameters: FeedParameters?,
-    recording: RecordSettings
-  ) throws(SessionAssertionError) {
-    let exists = FileManager.default.fileExists(atPath: fixturePath)
-    if recording.mode == .none && !exists {
+  let session: FeedSession
+
+  /// Prepares a run in `mode`: `.none` replays in the recorded order, `.missing` and `.all`
+  /// record the whole session into the fixture (replacing it only when the session ends with
+  /// `expectedFailure`, or without failure).
+  init(_ request: Request, mode: RecordMode) throws(SessionAssertionError) {
+    let path = request.fixturePath
+    let exists = FileManager.default.fileExists(atPath: path)
+    if mode == .none && !exists {
       throw SessionAssertionError(
-        "\(fixturePath): no such fixture; record it with TABLEFLOW_RECORD=missing and TABLEFLOW_LIVE=URL")
+        "\(path): no such fixture; record it with TABLEFLOW_RECORD=missing and TABLEFLOW_LIVE=URL")
     }
-    let needsLive = recording.mode == .all || (recording.mode == .missing && !exists)
-    if needsLive && recording.live == nil {
+    let needsLive = mode == .all || (mode == .missing && !exists)
+    if needsLive && request.live == nil {
       throw SessionAssertionError(
-        "\(fixturePath): record mode \(recording.mode.rawValue) needs a live base URL (live: or TABLEFLOW_LIVE)"
-      )
+        "\(path): record mode \(mode.rawValue) needs a live base URL (live: or TABLEFLOW_LIVE)")
     }
-    // What the fixture already says: its parameters and intents.
-    let recorded = exists ? try Self.load(fixturePath, ReplayOptions(salvagesDamage: true)) : nil
-    self.feed = feed
-    self.parameters = parameters ?? recorded?.header.params ?? [:]
-    if let intents {
-      script = intents.map { ScriptedIntent($0) }
-      replayOrder = nil
+    // What the fixture already says: its parameters and intents (a damaged fixture's too,
+    // since re-recording needs only them).
+    let recorded =
+      exists ? try Self.load(path, ReplayOptions(salvagesDamage: true, redaction: request.redaction)) : nil
+    var options = PipelineOptions(parameters: request.parameters ?? recorded?.header.params ?? [:])
+    let script: [ScriptedIntent]
+    if let given = request.script {
+      script = given
     } else if let recorded {
       do {
-        script = try ScriptedIntent.parseScript(recorded.intents.joined(separator: "\n"))
+        script = try recorded.recordedScript()
       } catch {
-        throw SessionAssertionError("\(fixturePath): recorded intent: \(error)")
+        throw SessionAssertionError(error.description)
       }
       // Replaying the recorded intents: apply them and the answers in the recorded order.
-      replayOrder = recording.mode == .none ? ReplayOrder(of: recorded) : nil
+      if mode == .none { options.replayOrder = ReplayOrder(of: recorded) }
     } else {
       script = [ScriptedIntent(.load)]
-      replayOrder = nil
     }
-    guard recording.mode != .none else {
-      recorder = nil
-      transport = try Self.load(fixturePath, ReplayOptions())
+    guard mode != .none else {
+      let transport = try Self.load(path, ReplayOptions(redaction: request.redaction))
+      session = FeedSession(feed: request.feed, transport: transport, script: script, options: options)
       return
     }
     let live: HTTPTransport?
     do {
-      live = try recording.live.map { try HTTPTransport(baseURL: $0) }
+      live = try request.live.map { url throws(TransportError) in
+        try HTTPTransport(baseURL: url, headers: request.headers)
+      }
     } catch {
       throw SessionAssertionError("live URL: \(error)")
     }
     let recorder: SessionRecorder
     do {
+      // A new session's default folder (`__Fixtures__/<TestFile>/`) may not exist yet.
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       recorder = try SessionRecorder(
-        path: fixturePath, feed: feed.name, tool: "TableFlowTesting", base: recording.live,
-        params: self.parameters)
+        path: path, feed: request.feed.name, tool: "TableFlowTesting", base: request.live,
+        params: options.parameters, redaction: request.redaction, transportHeaders: live?.addedHeaders ?? [])
     } catch {
-      throw SessionAssertionError("\(fixturePath): cannot record: \(error)")
+      throw SessionAssertionError("\(path): cannot record: \(error)")
     }
-    self.recorder = recorder
-    transport = try Self.load(
-      fixturePath, ReplayOptions(mode: recording.mode, live: live))
+    let transport = try Self.load(
+      path, ReplayOptions(mode: mode, live: live, redaction: request.redaction))
+    session = FeedSession(
+      feed: request.feed, transport: transport, script: script, options: options, recorder: recorder,
+      replacing: .whenSessionEnds(with: request.expectedFailure))
   }
 
   private static func load(
     _ path: String, _ options: ReplayOptions
-  ) throws(SessionAssertionError)
-    -> ReplayTransport
-  {
+  ) throws(SessionAssertionError) -> ReplayTransport {
     do {
       return try ReplayTransport(path: path, options: options)
     } catch {
@@ -81,33 +93,18 @@ struct PreparedSession {
     }
   }
 
-  /// Runs the intents and writes the text log; finishes the recording, if any.
-  func run() async throws(SessionAssertionError) -> (log: String, worstFailure: PipelineFailure?) {
-    let options = PipelineOptions(parameters: parameters, replayOrder: replayOrder)
-    var writer = TextLogWriter()
-    var log = ""
-    let outcome: SessionOutcome
+  /// Runs the session, keeping its text log and its presented updates.
+  func run() async throws(SessionAssertionError) -> (outcome: FeedSessionOutcome, updates: [PresentedUpdate])
+  {
+    var updates: [PresentedUpdate] = []
     do {
-      if let recorder {
-        // A session failing by design is recorded too: the fixture is replaced once the session
-        // has run to its end.
-        let recorded = try await Pipeline.record(
-          script: script, feed: feed, transport: transport, into: recorder, options: options,
-          replacing: .whenSessionCompletes
-        ) { event in log += writer.text(for: event) }
-        if let failure = recorded.recordingFailure {
-          throw SessionAssertionError("\(recorder.path): the recording could not be finished: \(failure)")
-        }
-        outcome = recorded.session
-      } else {
-        let pipeline = try Pipeline(feed: feed, transport: transport, options: options)
-        outcome = await pipeline.run(script: script) { event in log += writer.text(for: event) }
+      let outcome = try await session.run { event, _ in
+        if case .presented(let update) = event.event { updates.append(update) }
       }
-    } catch let error as SessionAssertionError {
-      throw error
+      return (outcome, updates)
     } catch {
-      throw SessionAssertionError("\(feed.name): \(error)")
+      // The recorder was abandoned: nothing was written.
+      throw SessionAssertionError("\(session.feed.name): \(error)")
     }
-    return (log, outcome.worstFailure)
   }
 }

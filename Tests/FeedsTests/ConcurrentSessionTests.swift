@@ -25,7 +25,7 @@ struct ConcurrentSessionTests {
     #expect(live.log.contains(#"text="Loading more…""#))
 
     for seed in 0..<24 as Range<UInt64> {
-      let replayed = try await FeedSession.replay(path, scheduleSeed: seed)
+      let replayed = try await RecordedSession.replay(path, scheduleSeed: seed)
       #expect(replayed.log == live.log, "seed \(seed) changed the replay")
     }
   }

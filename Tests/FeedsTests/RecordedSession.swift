@@ -2,6 +2,7 @@ import Feeds
 import Foundation
 import TableFlow
 import TestSupport
+import Testing
 
 /// A session recorded against `tools/api-server.py` into `Fixtures/FEED/NAME.jsonl.gz`, with
 /// its intents in `NAME.intents` and its golden log in `NAME.log`.
@@ -83,17 +84,46 @@ struct RecordedSession: CustomStringConvertible, Sendable {
     try ScriptedIntent.parseScript(String(contentsOfFile: intentsPath, encoding: .utf8))
   }
 
-  /// Records the session live into `path`; returns the live log.
-  func record(to path: String) async throws -> FeedSession.Outcome {
-    guard let feed = BuiltinFeeds.named(feed) else {
-      throw FeedSession.Problem(description: "no built-in feed \(self.feed)")
-    }
+  /// Starts `tools/api-server.py` with the session's arguments and queues its faults.
+  func startServer() async throws -> APIServer {
     let server = try APIServer(arguments: serverArguments)
-    defer { server.stop() }
-    for fault in faults {
-      try await server.queueFault(fault.spec, count: fault.count, pathPrefix: fault.pathPrefix)
+    do {
+      for fault in faults {
+        try await server.queueFault(fault.spec, count: fault.count, pathPrefix: fault.pathPrefix)
+      }
+    } catch {
+      server.stop()
+      throw error
     }
-    return try await FeedSession.record(
-      feed, baseURL: server.baseURL, parameters: parameters, script: try script(), to: path)
+    return server
+  }
+
+  /// Records the session live into `path` through the library's session runner; returns the
+  /// live outcome and log. The recording replaces `path` only when the session ends with its
+  /// expected failure (or none).
+  func record(to path: String) async throws -> FeedSessionOutcome {
+    let feed = try #require(BuiltinFeeds.named(feed), "no built-in feed \(self.feed)")
+    let server = try await startServer()
+    defer { server.stop() }
+    let base = server.baseURL.absoluteString
+    let recorder = try SessionRecorder(
+      path: path, feed: feed.name, tool: "tableflow FeedsTests recorder", base: base, params: parameters)
+    let session = FeedSession(
+      feed: feed, transport: try HTTPTransport(baseURL: base), script: try script(),
+      options: PipelineOptions(parameters: parameters), recorder: recorder,
+      replacing: .whenSessionEnds(with: expectedFailure))
+    let outcome = try await session.run()
+    if let failure = outcome.recording?.recordingFailure { throw failure }
+    return outcome
+  }
+
+  /// Replays the fixture at `path` as it was recorded (its feed, parameters, intents and
+  /// applied order), through the library's session runner.
+  static func replay(_ path: String, scheduleSeed: UInt64? = nil) async throws -> FeedSessionOutcome {
+    let fixture = try ReplayTransport(path: path)
+    let feed = try #require(BuiltinFeeds.named(fixture.header.feed), "\(path): unknown feed")
+    let session = try FeedSession(
+      replaying: fixture, feed: feed, options: PipelineOptions(scheduleSeed: scheduleSeed))
+    return try await session.run()
   }
 }

@@ -2,17 +2,37 @@ import Feeds
 import Foundation
 import TableFlow
 import TableFlowTesting
+import TestSupport
 import Testing
 
 @Suite("Recorded sessions", .timeLimit(.minutes(5)))
 struct RecordedSessionTests {
+  /// Replays each shipped fixture and compares its log with the golden. With
+  /// `TABLEFLOW_RECORD=all` (or `failed`, `missing`) in the environment, the same test records
+  /// the sessions instead, each against `tools/api-server.py` started with its arguments and
+  /// faults, through `assertSession` (see `Fixtures/record.sh`);
+  /// `TABLEFLOW_RECORD_ONLY=books/paging,profile/bare` limits that to the sessions named.
   @Test("each fixture replays to its golden log, byte for byte", arguments: RecordedSession.all)
   func replaysToGolden(_ session: RecordedSession) async throws {
     let feed = try #require(BuiltinFeeds.named(session.feed))
-    let replayed = try await assertSession(
-      feed: feed, fixture: session.fixturePath, golden: session.goldenPath, environment: [:])
-    #expect(!replayed.log.isEmpty)
-    #expect(replayed.worstFailure?.category == session.expectedFailure)
+    let environment = ProcessInfo.processInfo.environment
+    let only = environment["TABLEFLOW_RECORD_ONLY"].flatMap { $0.isEmpty ? nil : $0.split(separator: ",") }
+    let settings = try RecordSettings(environment: environment)
+    guard settings.mode.records, only?.contains(Substring(session.description)) ?? true else {
+      let replayed = try await assertSession(
+        feed: feed, fixture: session.fixturePath, golden: session.goldenPath, record: .never)
+      #expect(!replayed.log.isEmpty)
+      #expect(replayed.worstFailure?.category == session.expectedFailure)
+      expectUpdates(replayed.updates)
+      return
+    }
+    let server = try await session.startServer()
+    defer { server.stop() }
+    let recorded = try await assertSession(
+      feed: feed, fixture: session.fixturePath, script: try session.script(), golden: session.goldenPath,
+      parameters: session.parameters, expectedFailure: session.expectedFailure, record: settings.mode,
+      live: server.baseURL.absoluteString, environment: environment)
+    #expect(recorded.worstFailure?.category == session.expectedFailure)
   }
 
   @Test(
@@ -28,33 +48,17 @@ struct RecordedSessionTests {
     #expect(lines.contains("exit \(failure.exitCode)"))
   }
 
-  /// Records each session live through `HTTPTransport` into a temporary fixture, replays it,
-  /// and expects the same log. With `TABLEFLOW_RECORD_FIXTURES=1` in the environment, the new
-  /// fixture and its log replace the ones in `Fixtures/` (see `Fixtures/record.sh`);
-  /// `TABLEFLOW_RECORD_ONLY=books/paging,profile/bare` limits that to the sessions named.
+  /// Records each session live into a temporary fixture, replays it, and expects the same log.
   @Test("a live session and the replay of its recording write the same log", arguments: RecordedSession.all)
   func liveEqualsReplay(_ session: RecordedSession) async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tableflow-feeds-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("\(session.name).jsonl.gz").path
+    let folder = try TemporaryDirectory(prefix: "tableflow-feeds")
+    defer { folder.cleanUp() }
+    let path = folder.file("\(session.name).jsonl.gz")
 
     let live = try await session.record(to: path)
-    let replayed = try await FeedSession.replay(path)
+    #expect(live.recording?.replacedFixture == true)
+    let replayed = try await RecordedSession.replay(path)
     #expect(replayed.log == live.log)
     #expect(replayed.worstFailure?.category == live.worstFailure?.category)
-
-    let environment = ProcessInfo.processInfo.environment
-    let only = environment["TABLEFLOW_RECORD_ONLY"].flatMap { $0.isEmpty ? nil : $0.split(separator: ",") }
-    if environment["TABLEFLOW_RECORD_FIXTURES"] == "1", only?.contains(Substring(session.description)) ?? true
-    {
-      let manager = FileManager.default
-      if manager.fileExists(atPath: session.fixturePath) {
-        try manager.removeItem(atPath: session.fixturePath)
-      }
-      try manager.copyItem(atPath: path, toPath: session.fixturePath)
-      try replayed.log.write(toFile: session.goldenPath, atomically: true, encoding: .utf8)
-    }
   }
 }

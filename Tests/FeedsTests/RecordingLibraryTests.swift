@@ -70,19 +70,22 @@ struct RecordingLibraryTests {
     let previous = Data("previous fixture".utf8)
     try previous.write(to: URL(fileURLWithPath: path))
     let base = server.baseURL.absoluteString
-    for replacing in [FixtureReplacement.whenSessionSucceeds, .whenSessionCompletes] {
+    let rules: [(FixtureReplacement, replaces: Bool)] = [
+      (.whenSessionSucceeds, false), (.whenSessionEnds(with: .data), false),
+      (.whenSessionEnds(with: .network), true), (.whenSessionCompletes, true),
+    ]
+    for (replacing, replaces) in rules {
       let recorder = try SessionRecorder(path: path, feed: "books", tool: "tests")
       let recorded = try await Pipeline.record(
         script: [ScriptedIntent(.load)], feed: BooksFeed(), transport: try HTTPTransport(baseURL: base),
         into: recorder, replacing: replacing)
       #expect(recorded.session.worstFailure?.category == .network)
-      if replacing == .whenSessionSucceeds {
-        #expect(!recorded.replacedFixture)
+      #expect(recorded.replacedFixture == replaces)
+      if !replaces {
         #expect(FileManager.default.contents(atPath: path) == previous)
         #expect(try FixtureReader(path: recorder.partialPath).readAll().count > 1)
         try FileManager.default.removeItem(atPath: recorder.partialPath)
       } else {
-        #expect(recorded.replacedFixture)
         #expect(try FixtureReader(path: path).header.feed == "books")
       }
     }

@@ -76,10 +76,13 @@ public struct ReplayCommand: TableflowCommand {
     }
     try SessionRunner.checkParameters(
       transport.header.params, of: feed, as: .dataError, source: "\(transport.path): header")
-    let session = SessionRunner.Session(
-      feed: feed, transport: transport, parameters: transport.header.params,
-      script: try SessionRunner.recordedIntents(of: transport), source: transport.path,
-      replayOrder: ReplayOrder(of: transport), damage: transport.damage)
+    let replaying: FeedSession
+    do {
+      replaying = try FeedSession(replaying: transport, feed: feed)
+    } catch {
+      throw CommandFailure(.dataError, error.description)
+    }
+    let session = SessionRunner.Session(run: replaying, source: transport.path, damage: transport.damage)
     let code = await runner.run(session, format: format, full: full, sink: sink, io: io, observe: observe)
     // Requests after the damage find no recorded answer; the damage is the cause (65).
     guard transport.damage != nil else { return code }

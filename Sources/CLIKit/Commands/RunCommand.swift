@@ -120,11 +120,13 @@ public struct RunCommand: TableflowCommand {
       throw error
     }
     let session = SessionRunner.Session(
-      feed: feed, transport: transport, parameters: parameters, script: intents ?? [ScriptedIntent(.load)],
-      source: source, recorder: recorder, replayOrder: replayOrder,
+      run: FeedSession(
+        feed: feed, transport: transport, script: intents ?? [ScriptedIntent(.load)],
+        options: PipelineOptions(parameters: parameters, replayOrder: replayOrder), recorder: recorder),
+      source: source,
       damage: (mode ?? RecordMode.none) == RecordMode.none ? (transport as? ReplayTransport)?.damage : nil)
     let format = LogFormat(rawValue: arguments.value("--format") ?? "text") ?? .text
-    // With a recorder, the runner records through Pipeline.record and reports the recording.
+    // With a recorder, the session is recorded and the runner reports what became of it.
     return await runner.run(session, format: format, full: arguments.has("--full"), sink: io.out, io: io)
   }
 

@@ -5,18 +5,11 @@ import TableFlow
 /// Runs one session of a feed and writes its snapshot log: what `run`, `replay`, `verify` and
 /// the default command share.
 struct SessionRunner {
-  /// What to run.
+  /// What to run: the library's session, and what the command line says about it.
   struct Session {
-    var feed: any Feed
-    var transport: any Transport
-    var parameters: FeedParameters
-    var script: [ScriptedIntent]
+    var run: FeedSession
     /// Names the session's input in error lines: a fixture path or a live URL.
     var source: String
-    /// Records the session in applied order, when recording.
-    var recorder: SessionRecorder?
-    /// The order a replayed recording applied its intents and answers, if it kept one.
-    var replayOrder: ReplayOrder?
     /// The damage of a salvaged fixture: printed first, as the root cause, and the failures
     /// that follow from it (requests it left unanswered) are summed up in one line after the
     /// session instead of one line each.
@@ -56,42 +49,28 @@ struct SessionRunner {
     _ session: Session, format: LogFormat, full: Bool, sink: any OutputSink, io: CommandIO,
     observe: (BusEvent) -> Void = { _ in }
   ) async -> ExitCode {
-    let options = PipelineOptions(parameters: session.parameters, replayOrder: session.replayOrder)
-    var writer = format.makeWriter(full: full)
     let progress = ProgressLine(io: io, label: session.source)
     if let damage = session.damage { io.fail(damage.description) }
     var cascade: (count: Int, first: PipelineFailure?) = (0, nil)
-    func handle(_ event: BusEvent) {
-      switch event.event {
-      case .failed(let failure, _) where session.damage != nil:
-        cascade.count += 1
-        if cascade.first == nil { cascade.first = failure }
-      case .failed(let failure, _): io.fail("\(session.source): \(failure)")
-      case .presented: progress.snapshotPresented()
-      case .requestStarted(let batch): progress.requestStarted(batch.requests.count)
-      default: break
-      }
-      observe(event)
-      let text = writer.text(for: event)
-      if !text.isEmpty { sink.write(text) }
-      // At least once per intent (and per failure), so a killed run has printed what it did.
-      switch event.event {
-      case .intentReceived, .failed: sink.flush()
-      default: break
-      }
-    }
-    let outcome: SessionOutcome
-    var recording: RecordingOutcome?
+    let outcome: FeedSessionOutcome
     do {
-      if let recorder = session.recorder {
-        let recorded = try await Pipeline.record(
-          script: session.script, feed: session.feed, transport: session.transport, into: recorder,
-          options: options, onEvent: handle)
-        outcome = recorded.session
-        recording = recorded
-      } else {
-        let pipeline = try Pipeline(feed: session.feed, transport: session.transport, options: options)
-        outcome = await pipeline.run(script: session.script, onEvent: handle)
+      outcome = try await session.run.run(log: format, full: full, keepsLog: false) { event, text in
+        switch event.event {
+        case .failed(let failure, _) where session.damage != nil:
+          cascade.count += 1
+          if cascade.first == nil { cascade.first = failure }
+        case .failed(let failure, _): io.fail("\(session.source): \(failure)")
+        case .presented: progress.snapshotPresented()
+        case .requestStarted(let batch): progress.requestStarted(batch.requests.count)
+        default: break
+        }
+        observe(event)
+        if !text.isEmpty { sink.write(text) }
+        // At least once per intent (and per failure), so a killed run has printed what it did.
+        switch event.event {
+        case .intentReceived, .failed: sink.flush()
+        default: break
+        }
       }
     } catch {
       await progress.finish()
@@ -105,12 +84,12 @@ struct SessionRunner {
       io.fail("\(session.source): the damage left \(first)\(more)")
     }
     let code: ExitCode
-    if outcome.wasCancelled {
+    if outcome.session.wasCancelled {
       code = SignalTrap.received ?? .software
     } else {
       code = outcome.worstFailure.map { ExitCode(rawValue: $0.category.exitCode) ?? .software } ?? .success
     }
-    guard let recording, let recorder = session.recorder else { return code }
+    guard let recording = outcome.recording, let recorder = session.run.recorder else { return code }
     return Self.report(recording, of: recorder, sessionCode: code, io: io)
   }
 
@@ -151,18 +130,10 @@ struct SessionRunner {
   /// Parses the intents recorded in a fixture.
   /// - Throws: `CommandFailure` 65 naming the fixture and the bad intent.
   static func recordedIntents(of replay: ReplayTransport) throws(CommandFailure) -> [ScriptedIntent] {
-    // One record is one intent: a line break inside one would make it read as several.
-    if let index = replay.intents.firstIndex(where: { $0.contains(where: \.isNewline) }) {
-      throw CommandFailure(
-        .dataError, "\(replay.path): recorded intent \(index + 1) holds a line break; an intent is one line")
-    }
     do {
-      return try replay.intents.map { line throws(IntentSyntaxError) in
-        guard let intent = try Intent.parse(line: line) else { throw IntentSyntaxError("empty intent") }
-        return ScriptedIntent(intent)
-      }
+      return try replay.recordedScript()
     } catch {
-      throw CommandFailure(.dataError, "\(replay.path): recorded intent: \(error)")
+      throw CommandFailure(.dataError, error.description)
     }
   }
 }

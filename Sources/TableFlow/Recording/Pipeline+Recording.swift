@@ -1,13 +1,3 @@
-/// When a recorded session replaces the fixture at its recorder's path.
-public enum FixtureReplacement: Hashable, Sendable {
-  /// Only when the session ended without a failure (the command line's rule): a failed
-  /// re-recording never damages the fixture it would replace.
-  case whenSessionSucceeds
-  /// Whenever the session ran to its end, failures included: for sessions that fail by design,
-  /// such as an HTTP 500 recorded on purpose.
-  case whenSessionCompletes
-}
-
 /// How ``Pipeline/record(script:feed:transport:into:options:replacing:onEvent:)`` ended.
 public struct RecordingOutcome: Sendable {
   /// The session itself: its worst failure, counts, whether it was cancelled.
@@ -74,8 +64,7 @@ extension Pipeline {
     _ recorder: SessionRecorder, after session: SessionOutcome, replacing: FixtureReplacement
   ) async -> RecordingOutcome {
     var failure = await recorder.writeFailure
-    let sessionAllows = replacing == .whenSessionCompletes || session.worstFailure == nil
-    if failure == nil && !session.wasCancelled && sessionAllows {
+    if failure == nil && !session.wasCancelled && replacing.allows(session) {
       do {
         try await recorder.finish()
         return RecordingOutcome(session: session, replacedFixture: true, recordingFailure: nil)

@@ -1,0 +1,110 @@
+/// One session of a feed, run once and logged: the feed, where its requests go, the intents,
+/// and optionally a recording.
+///
+/// The one session runner: `tableflow run`, `replay` and `verify`, `assertSession` and the
+/// package's own tests all run their sessions through ``run(log:full:keepsLog:onEvent:)``,
+/// which records or not, and writes the snapshot log, the same way for all of them.
+///
+/// ```swift
+/// let fixture = try ReplayTransport(path: "Fixtures/books/session.jsonl.gz")
+/// let session = try FeedSession(replaying: fixture, feed: BooksFeed())
+/// let outcome = try await session.run()
+/// print(outcome.log, terminator: "")
+/// ```
+public struct FeedSession: Sendable {
+  /// The feed to run.
+  public var feed: any Feed
+  /// Where requests go: a live transport, or a ``ReplayTransport`` (in any record mode).
+  public var transport: any Transport
+  /// The intents, each sent once the previous one has settled unless it says otherwise.
+  public var script: [ScriptedIntent]
+  /// The pipeline's options: parameters, the replay order, the schedule seed. Their
+  /// `recorder` is ignored; set ``recorder`` instead.
+  public var options: PipelineOptions
+  /// The recording to write, if the session is recorded; running the session finishes it.
+  public var recorder: SessionRecorder?
+  /// When a recording replaces the fixture at its recorder's path.
+  public var replacing: FixtureReplacement
+
+  /// Creates a session.
+  /// - Parameters:
+  ///   - feed: The feed to run.
+  ///   - transport: Where its requests go.
+  ///   - script: The intents; by default `load`.
+  ///   - options: The pipeline's options (their `recorder` is ignored).
+  ///   - recorder: Where to record the session, if anywhere.
+  ///   - replacing: When the recording replaces its fixture; by default only when the session
+  ///     ends without a failure.
+  public init(
+    feed: any Feed, transport: any Transport, script: [ScriptedIntent] = [ScriptedIntent(.load)],
+    options: PipelineOptions = PipelineOptions(), recorder: SessionRecorder? = nil,
+    replacing: FixtureReplacement = .whenSessionSucceeds
+  ) {
+    self.feed = feed
+    self.transport = transport
+    self.script = script
+    self.options = options
+    self.recorder = recorder
+    self.replacing = replacing
+  }
+
+  /// The session a fixture recorded, replayed as it was recorded: the fixture's parameters,
+  /// its intents (``ReplayTransport/recordedScript()``) and the order it applied them and
+  /// their answers in.
+  /// - Parameters:
+  ///   - fixture: The loaded fixture; it also answers the session's requests.
+  ///   - feed: The feed the fixture's header names.
+  ///   - options: Further options; their parameters and replay order are the fixture's.
+  /// - Throws: ``RecordedIntentError`` when a recorded intent cannot be replayed.
+  public init(
+    replaying fixture: ReplayTransport, feed: any Feed, options: PipelineOptions = PipelineOptions()
+  ) throws(RecordedIntentError) {
+    var options = options
+    options.parameters = fixture.header.params
+    options.replayOrder = ReplayOrder(of: fixture)
+    self.init(feed: feed, transport: fixture, script: try fixture.recordedScript(), options: options)
+  }
+
+  /// Runs the session to its end, writing its snapshot log, and finishes the recording.
+  ///
+  /// Each event's log lines are handed to `onEvent` with the event, in bus order, on the
+  /// caller's task, as the session runs (a recording has written the event before its log
+  /// lines are handed out). With a ``recorder``, the recording then replaces its fixture when
+  /// ``replacing`` allows it and is otherwise kept at its partial path (see
+  /// ``Pipeline/record(script:feed:transport:into:options:replacing:onEvent:)``). Cancelling the
+  /// calling task stops the session; the outcome then says `wasCancelled`, and a recording is
+  /// kept as its partial file.
+  /// - Parameters:
+  ///   - format: The log's format.
+  ///   - full: Whether the text log prints every snapshot whole.
+  ///   - keepsLog: Whether the outcome holds the whole log (a long session streamed to a file
+  ///     need not keep it in memory too).
+  ///   - onEvent: Called with every event and its log lines (empty for events the log leaves
+  ///     out).
+  /// - Returns: The session's outcome, the recording's and, if kept, the log.
+  /// - Throws: ``FeedError`` when the feed rejects its parameters: nothing ran, and a
+  ///   recording is abandoned (its partial file removed).
+  public func run(
+    log format: LogFormat = .text, full: Bool = false, keepsLog: Bool = true,
+    onEvent: (_ event: BusEvent, _ logLines: String) -> Void = { _, _ in }
+  ) async throws(FeedError) -> FeedSessionOutcome {
+    var writer = format.makeWriter(full: full)
+    var log = ""
+    func handle(_ event: BusEvent) {
+      let lines = writer.text(for: event)
+      if keepsLog { log += lines }
+      onEvent(event, lines)
+    }
+    var options = options
+    options.recorder = nil
+    guard let recorder else {
+      let pipeline = try Pipeline(feed: feed, transport: transport, options: options)
+      let session = await pipeline.run(script: script, onEvent: handle)
+      return FeedSessionOutcome(session: session, recording: nil, log: log)
+    }
+    let recording = try await Pipeline.record(
+      script: script, feed: feed, transport: transport, into: recorder, options: options,
+      replacing: replacing, onEvent: handle)
+    return FeedSessionOutcome(session: recording.session, recording: recording, log: log)
+  }
+}

@@ -47,7 +47,7 @@ import TableFlow
 ///   - intents: The intents to send; by default the ones the fixture recorded (or `load` for a
 ///     session recorded from scratch).
 ///   - script: The intents as script lines instead, for a session in which the user acts
-///     while a page loads (``ScriptedIntent/sendsNextAtOnce``, ` &` in an intents file); give
+///     while a page loads (`ScriptedIntent.sendsNextAtOnce`, ` &` in an intents file); give
 ///     `intents` or `script`, not both.
 ///   - golden: The golden text log (`NAME.log`).
 ///   - parameters: The feed's parameters; by default the fixture's.
@@ -60,8 +60,12 @@ import TableFlow
 ///   - redacting: More names whose values are secrets (headers, JSON keys, form fields, query
 ///     items), redacted in the recording and before matching in the replay.
 ///   - environment: Where `TABLEFLOW_RECORD`, `TABLEFLOW_LIVE` and `CI` are read.
-///   - function, fileID, filePath, line, column: The calling test, for the default paths and
-///     the failure's place; leave them to their defaults.
+///   - function: The calling test function, whose name the default paths use.
+///   - fileID: The calling file's ID, where a failure is reported (Swift Testing).
+///   - filePath: The calling test's file: the default paths sit beside it, and relative paths
+///     start from its package root; a failure is reported there.
+///   - line: The line a failure is reported at.
+///   - column: The column a failure is reported at (Swift Testing).
 /// - Returns: The log, the presented updates, the worst failure and what was recorded.
 /// - Throws: ``SessionAssertionError`` when the session cannot run at all (no fixture in mode
 ///   `never`, recording without a live URL or under CI, an unreadable fixture, a feed that

@@ -2,11 +2,11 @@ import TableCore
 import TableFlow
 
 /// Checks that `changeset` takes a table showing `old` to `new` under UIKit's batch-update
-/// rules, applying it stage by stage to a ``HeadlessTable``.
+/// rules, applying it stage by stage to a `HeadlessTable`.
 ///
-/// Records an issue naming the stage UIKit would reject (the one that would raise
-/// `NSInternalInconsistencyException` on a device), or the first section or row where the
-/// result differs from `new`.
+/// Fails the calling test (XCTest or Swift Testing, whichever runs it) naming the stage UIKit
+/// would reject (the one that would raise `NSInternalInconsistencyException` on a device), or
+/// the first section or row where the result differs from `new`.
 /// - Returns: whether the changeset passed.
 @discardableResult
 public func expectChangeset(
@@ -34,7 +34,7 @@ private func check(
   return false
 }
 
-/// Checks every update of a session against a ``HeadlessTable`` per screen instance, as an
+/// Checks every update of a session against a `HeadlessTable` per screen instance, as an
 /// app's table would receive them: a screen's first update, and an update without stages
 /// (a screen revealed by `back`), reload the table; every other update's changeset must take
 /// the table from what it showed to the update's snapshot.

@@ -30,13 +30,9 @@ struct TableUpdaterTests {
   /// Every presented update of the shipped books session, in order.
   static func booksUpdates() async throws -> [PresentedUpdate] {
     let fixture = APIServer.packageRoot.appendingPathComponent("Fixtures/books/session.jsonl.gz").path
-    let transport = try ReplayTransport(path: fixture)
-    let pipeline = try Pipeline(
-      feed: BooksFeed(), transport: transport,
-      options: PipelineOptions(parameters: transport.header.params, replayOrder: ReplayOrder(of: transport)))
-    let script = try ScriptedIntent.parseScript(transport.intents.joined(separator: "\n"))
+    let session = try FeedSession(replaying: ReplayTransport(path: fixture), feed: BooksFeed())
     var updates: [PresentedUpdate] = []
-    _ = await pipeline.run(script: script) { event in
+    _ = try await session.run(keepsLog: false) { event, _ in
       if case .presented(let update) = event.event { updates.append(update) }
     }
     return updates

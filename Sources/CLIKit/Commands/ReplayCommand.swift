@@ -99,7 +99,7 @@ public struct ReplayCommand: TableflowCommand {
       throw CommandFailure(.noInput, "\(golden): no such golden file")
     }
     let text = String(decoding: expected, as: UTF8.self)
-    guard let line = GoldenLog.firstDifferingLine(expected: text, actual: log) else { return .success }
+    guard let line = GoldenLogDifference(expected: text, actual: log)?.line else { return .success }
     io.fail("\(golden): line \(line): the log differs from the golden file")
     return .goldenMismatch
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TableFlow
 
 /// `tableflow verify [DIR] [--update] [--jobs N] [--shard I/N] [--html REPORT]`: replays every
 /// fixture under a folder against the golden log beside it.
@@ -178,7 +179,7 @@ public struct VerifyCommand: TableflowCommand {
     var worst = ExitCode.success
     report?.verdict = .fail
     if expected != log {
-      let line = GoldenLog.firstDifferingLine(expected: expected ?? "", actual: log) ?? 1
+      let line = GoldenLogDifference(expected: expected ?? "", actual: log)?.line ?? 1
       io.out.line("FAIL  \(fixture): log differs from \(golden) at line \(line)")
       report?.note = "the log differs from \(golden) at line \(line)"
       worst = .goldenMismatch

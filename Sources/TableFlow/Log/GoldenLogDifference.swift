@@ -1,5 +1,6 @@
 /// Where a session's log first differs from its golden: the line and the step (the intent
-/// whose `> …` line it follows) as a reader of the log sees it.
+/// whose `> …` line it follows) as a reader of the log sees it. The one golden comparison:
+/// `tableflow replay --expect`, `tableflow verify` and `assertSession` all use it.
 public struct GoldenLogDifference: Hashable, Sendable, CustomStringConvertible {
   /// The 1-based line number of the first differing line.
   public var line: Int

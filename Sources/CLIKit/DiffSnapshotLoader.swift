@@ -1,5 +1,7 @@
+import FixtureKit
 import Foundation
 import TableCore
+import TableFlow
 
 /// Reads a snapshot in interchange JSON for `tableflow diff`, turning every failure into one
 /// line that names the file and the position.
@@ -24,8 +26,9 @@ enum DiffSnapshotLoader {
   /// `report` with one line per duplicate dropped or renamed (`FILE: dropped duplicate row 'a'
   /// (section 0 row 1)`).
   ///
-  /// Besides what the JSON parser rejects, refuses a file over ``maximumBytes``, an object with
-  /// the same key twice and an integer outside the 64-bit range (65).
+  /// Besides a syntax error (`FILE:LINE:COLUMN: invalid JSON: cause (byte N)`), refuses a file
+  /// over ``maximumBytes``, an object with the same key twice and an integer outside the 64-bit
+  /// range (65).
   /// - Throws: ``Failure``.
   static func load(
     _ path: String, maximumBytes: Int = maximumBytes, policy: DuplicateIDPolicy = .reject,
@@ -48,31 +51,39 @@ enum DiffSnapshotLoader {
       throw Failure(
         message: "\(path): larger than \(maximumBytes) bytes, the most diff reads", exitCode: .dataError)
     }
+    let bytes = Array(data)
     do {
-      try JSONInputCheck.check(Array(data))
+      try JSONInputCheck.check(bytes)
     } catch {
       throw Failure(message: "\(path):\(error.description)", exitCode: .dataError)
     }
     do {
-      guard policy != .reject else { return try JSONDecoder().decode(TableSnapshot.self, from: data) }
-      let sections = try JSONDecoder().decode(Sections.self, from: data).sections
+      guard policy != .reject else {
+        return try JSONDecoding.tableFlow.decode(TableSnapshot.self, from: bytes)
+      }
+      let sections = try JSONDecoding.tableFlow.decode(Sections.self, from: bytes).sections
       let built = try TableSnapshot.buildReporting(sections, policy: policy)
       for resolution in built.resolutions { report("\(path): \(resolution.line())") }
       return built.snapshot
     } catch let error as SnapshotError {
       throw Failure(message: "\(path): \(error.description)", exitCode: .dataError)
     } catch let error as DecodingError {
-      throw Failure(message: "\(path):" + describe(error, in: data), exitCode: .dataError)
+      throw Failure(message: "\(path):" + describe(error, in: bytes), exitCode: .dataError)
     } catch {
       throw Failure(message: "\(path): \(error)", exitCode: .dataError)
     }
   }
 
-  /// `LINE:COLUMN: invalid JSON: …` for a syntax error, ` PATH: cause` for the rest.
-  static func describe(_ error: DecodingError, in data: Data) -> String {
+  /// `LINE:COLUMN: invalid JSON: cause (byte N)` for a syntax error (the package's decoder
+  /// locates it), ` PATH: cause` for the rest.
+  static func describe(_ error: DecodingError, in bytes: [UInt8]) -> String {
     switch error {
+    case .dataCorrupted(let context) where context.underlyingError is JSONSyntaxError:
+      guard let syntax = context.underlyingError as? JSONSyntaxError else { return " invalid JSON" }
+      let (line, column) = JSONSyntaxError.lineAndColumn(of: syntax.offset, in: bytes)
+      return "\(line):\(column): invalid JSON: \(syntax)"
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
-      return syntaxError(in: data) ?? " invalid JSON: \(context.debugDescription)"
+      return " invalid JSON: \(context.debugDescription)"
     case .dataCorrupted(let context):
       return " \(path(context.codingPath)): \(context.debugDescription)"
     case .keyNotFound(let key, let context):
@@ -85,51 +96,9 @@ enum DiffSnapshotLoader {
     }
   }
 
-  /// `sections[1].rows[0].id`.
+  /// `sections[1].rows[0].id`, or `top level`.
   static func path(_ keys: [any CodingKey]) -> String {
-    var text = ""
-    for key in keys {
-      if let index = key.intValue {
-        text += "[\(index)]"
-      } else {
-        text += (text.isEmpty ? "" : ".") + key.stringValue
-      }
-    }
+    let text = CodingPathText.text(keys)
     return text.isEmpty ? "top level" : text
-  }
-
-  /// The position of a JSON syntax error, from Foundation's parser: `LINE:COLUMN: invalid
-  /// JSON: cause (byte N)`, or `nil` when the parser gives no position.
-  private static func syntaxError(in data: Data) -> String? {
-    do {
-      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-      return nil
-    } catch {
-      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-      let offset: Int
-      if let range = detail.range(of: "around character "),
-        let number = Int(detail[range.upperBound...].prefix { $0.isNumber })
-      {
-        offset = min(number, data.count)
-      } else if detail.localizedCaseInsensitiveContains("end of file") {
-        offset = data.count
-      } else {
-        return " invalid JSON: \(detail)"
-      }
-      var line = 1
-      var column = 1
-      for byte in data.prefix(offset) {
-        if byte == UInt8(ascii: "\n") {
-          line += 1
-          column = 1
-        } else if byte & 0xC0 != 0x80 {
-          column += 1
-        }
-      }
-      var cause = detail.hasSuffix(".") ? String(detail.dropLast()) : detail
-      if let range = cause.range(of: " around character ") { cause = String(cause[..<range.lowerBound]) }
-      cause = cause.prefix(1).lowercased() + cause.dropFirst()
-      return "\(line):\(column): invalid JSON: \(cause) (byte \(offset))"
-    }
   }
 }

@@ -1,8 +1,10 @@
-/// A minimal JSON reader over one line of bytes, made for fixture envelopes.
+/// The package's JSON byte scanner: a cursor over UTF-8 bytes, made for fixture envelopes and
+/// used by ``JSONTape`` (the model decoder's index) for its tokens.
 ///
-/// It decodes strings in place (an unescaped string is never longer than its escaped form), so
-/// a large body costs one pass and one copy. Nesting is capped so hostile input cannot exhaust
-/// the stack. The line's bytes are modified as strings are decoded.
+/// Over writable bytes it decodes strings in place (an unescaped string is never longer than
+/// its escaped form), so a large body costs one pass and one copy; the line's bytes are then
+/// modified as strings are decoded. Over read-only bytes it only validates and measures.
+/// Nesting is capped so hostile input cannot exhaust the stack.
 struct JSONScanner {
   /// Why a line could not be read, with the byte column.
   struct Failure: Error {
@@ -12,17 +14,31 @@ struct JSONScanner {
 
   private static let maximumDepth = 64
 
-  private let bytes: UnsafeMutablePointer<UInt8>
-  private let count: Int
-  private(set) var index = 0
+  let bytes: UnsafePointer<UInt8>
+  /// The same bytes when the scanner may overwrite them (in-place string decoding).
+  private let writable: UnsafeMutablePointer<UInt8>?
+  let count: Int
+  var index = 0
 
   /// Reads the `count` bytes at `bytes`, which it may overwrite while decoding strings.
   init(bytes: UnsafeMutablePointer<UInt8>, count: Int) {
+    self.bytes = UnsafePointer(bytes)
+    self.writable = bytes
+    self.count = count
+  }
+
+  /// Reads the `count` bytes at `bytes` without writing: only the validating scans
+  /// (``scanString()``, ``scanNumber()``) and the cursor moves may be used.
+  init(reading bytes: UnsafePointer<UInt8>, count: Int) {
     self.bytes = bytes
+    self.writable = nil
     self.count = count
   }
 
   func failure(_ message: String) -> Failure { Failure(message: message, column: index + 1) }
+
+  /// A failure at byte `offset` (0-based).
+  func failure(_ message: String, at offset: Int) -> Failure { Failure(message: message, column: offset + 1) }
 
   mutating func skipWhitespace() {
     while index < count {
@@ -171,135 +187,49 @@ struct JSONScanner {
   }
 
   /// Decodes the string at the cursor in place and returns its bytes (valid until the line is
-  /// released).
+  /// released). Needs writable bytes.
   mutating func readStringInPlace() throws(Failure) -> UnsafeMutableBufferPointer<UInt8> {
     try expect(UInt8(ascii: "\""), "a string")
     let start = index
     var read = index
-    var written = index
-    // Fast path: copy-free until the first escape, eight bytes at a time.
-    while read + 8 <= count, !Self.hasSpecialByte(Self.word(bytes + read)) { read += 8 }
+    var escaped = false
+    // Fast path: eight bytes at a time until a quote, a backslash or a control byte.
     while read < count {
-      let byte = bytes[read]
-      if byte == 0x22 || byte == 0x5C || byte < 0x20 { break }
-      read += 1
-    }
-    written = read
-    while read < count {
-      // Runs without quotes, backslashes or control bytes move down eight bytes at a time.
-      while read + 8 <= count {
-        let word = Self.word(bytes + read)
-        if Self.hasSpecialByte(word) { break }
-        UnsafeMutableRawPointer(bytes + written).storeBytes(of: word, as: UInt64.self)
+      while read + 8 <= count,
+        !JSONText.hasSpecialByte(UnsafeRawPointer(bytes + read).loadUnaligned(as: UInt64.self))
+      {
         read += 8
-        written += 8
       }
       guard read < count else { break }
       let byte = bytes[read]
-      if byte == 0x22 {
-        index = read + 1
-        return UnsafeMutableBufferPointer(start: bytes + start, count: written - start)
-      }
+      if byte == 0x22 { break }
       if byte < 0x20 {
         index = read
         throw failure("control character in a string")
       }
-      if byte != 0x5C {
-        bytes[written] = byte
-        written += 1
-        read += 1
-        continue
-      }
-      guard read + 1 < count else { break }
-      let escaped = bytes[read + 1]
-      read += 2
-      switch escaped {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes[written] = escaped
-      case UInt8(ascii: "b"): bytes[written] = 0x08
-      case UInt8(ascii: "f"): bytes[written] = 0x0C
-      case UInt8(ascii: "n"): bytes[written] = 0x0A
-      case UInt8(ascii: "r"): bytes[written] = 0x0D
-      case UInt8(ascii: "t"): bytes[written] = 0x09
-      case UInt8(ascii: "u"):
-        index = read - 2
-        written += try decodeUnicodeEscape(read: &read, written: written)
-        continue
-      default:
-        index = read - 2
-        throw failure("invalid escape")
-      }
-      written += 1
-    }
-    index = start - 1
-    throw failure("unterminated string")
-  }
-
-  @inline(__always)
-  private static func word(_ pointer: UnsafeMutablePointer<UInt8>) -> UInt64 {
-    UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
-  }
-
-  @inline(__always)
-  private static func hasSpecialByte(_ word: UInt64) -> Bool { JSONText.hasSpecialByte(word) }
-
-  /// Decodes `\uXXXX` (and a following low surrogate) at `read`, writing UTF-8 at `written`.
-  /// Returns the number of bytes written; lone surrogates become U+FFFD.
-  private mutating func decodeUnicodeEscape(read: inout Int, written: Int) throws(Failure) -> Int {
-    guard let high = hexQuad(at: read) else { throw failure("invalid \\u escape") }
-    read += 4
-    var scalar = high
-    if (0xD800...0xDBFF).contains(high) {
-      if read + 6 <= count, bytes[read] == 0x5C, bytes[read + 1] == UInt8(ascii: "u"),
-        let low = hexQuad(at: read + 2), (0xDC00...0xDFFF).contains(low)
-      {
-        read += 6
-        scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+      if byte == 0x5C {
+        escaped = true
+        read += 2
       } else {
-        scalar = 0xFFFD
+        read += 1
       }
-    } else if (0xDC00...0xDFFF).contains(high) {
-      scalar = 0xFFFD
     }
-    return writeUTF8(scalar, at: written)
-  }
-
-  private func hexQuad(at position: Int) -> UInt32? {
-    guard position + 4 <= count else { return nil }
-    var value: UInt32 = 0
-    for offset in 0..<4 {
-      let byte = bytes[position + offset]
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: return nil
+    guard read < count else {
+      index = start - 1
+      throw failure("unterminated string")
+    }
+    guard let writable else { preconditionFailure("in-place decoding over read-only bytes") }
+    var length = read - start
+    if escaped {
+      do {
+        length = try JSONUnescaper.unescape(
+          bytes + start, count: length, into: writable + start, lenient: false)
+      } catch {
+        index = start + error.offset
+        throw failure(bytes[index + 1] == UInt8(ascii: "u") ? "invalid \\u escape" : "invalid escape")
       }
-      value = value << 4 | UInt32(digit)
     }
-    return value
-  }
-
-  private func writeUTF8(_ scalar: UInt32, at position: Int) -> Int {
-    switch scalar {
-    case 0..<0x80:
-      bytes[position] = UInt8(scalar)
-      return 1
-    case 0x80..<0x800:
-      bytes[position] = UInt8(0xC0 | scalar >> 6)
-      bytes[position + 1] = UInt8(0x80 | scalar & 0x3F)
-      return 2
-    case 0x800..<0x10000:
-      bytes[position] = UInt8(0xE0 | scalar >> 12)
-      bytes[position + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
-      bytes[position + 2] = UInt8(0x80 | scalar & 0x3F)
-      return 3
-    default:
-      bytes[position] = UInt8(0xF0 | scalar >> 18)
-      bytes[position + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
-      bytes[position + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
-      bytes[position + 3] = UInt8(0x80 | scalar & 0x3F)
-      return 4
-    }
+    index = read + 1
+    return UnsafeMutableBufferPointer(start: writable + start, count: length)
   }
 }

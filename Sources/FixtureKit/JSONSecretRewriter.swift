@@ -118,68 +118,9 @@ enum JSONSecretRewriter {
     return nil
   }
 
-  /// The text of a JSON string's inside, escapes decoded; malformed escapes are kept as
-  /// written and lone surrogates become U+FFFD.
+  /// The text of a JSON string's inside, escapes decoded (``JSONUnescaper``, leniently:
+  /// malformed escapes are kept as written and lone surrogates become U+FFFD).
   static func decoded(_ inner: ArraySlice<UInt8>) -> String {
-    guard inner.contains(UInt8(ascii: "\\")) else { return String(decoding: inner, as: UTF8.self) }
-    var scalars = String.UnicodeScalarView()
-    var pending: [UInt8] = []
-    func flush() {
-      scalars.append(contentsOf: String(decoding: pending, as: UTF8.self).unicodeScalars)
-      pending.removeAll()
-    }
-    var index = inner.startIndex
-    while index < inner.endIndex {
-      let byte = inner[index]
-      guard byte == UInt8(ascii: "\\"), index + 1 < inner.endIndex else {
-        pending.append(byte)
-        index += 1
-        continue
-      }
-      let escaped = inner[index + 1]
-      index += 2
-      switch escaped {
-      case UInt8(ascii: "b"): pending.append(0x08)
-      case UInt8(ascii: "f"): pending.append(0x0C)
-      case UInt8(ascii: "n"): pending.append(0x0A)
-      case UInt8(ascii: "r"): pending.append(0x0D)
-      case UInt8(ascii: "t"): pending.append(0x09)
-      case UInt8(ascii: "u"):
-        guard let high = hexQuad(inner, at: index) else {
-          pending.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
-          continue
-        }
-        index += 4
-        var value = high
-        if (0xD800...0xDBFF).contains(high), index + 6 <= inner.endIndex,
-          inner[index] == UInt8(ascii: "\\"), inner[index + 1] == UInt8(ascii: "u"),
-          let low = hexQuad(inner, at: index + 2), (0xDC00...0xDFFF).contains(low)
-        {
-          index += 6
-          value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-        }
-        flush()
-        scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
-      default: pending.append(escaped)
-      }
-    }
-    flush()
-    return String(scalars)
-  }
-
-  private static func hexQuad(_ bytes: ArraySlice<UInt8>, at position: Int) -> UInt32? {
-    guard position + 4 <= bytes.endIndex else { return nil }
-    var value: UInt32 = 0
-    for byte in bytes[position..<(position + 4)] {
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: return nil
-      }
-      value = value << 4 | UInt32(digit)
-    }
-    return value
+    inner.withUnsafeBufferPointer { JSONUnescaper.text($0) }
   }
 }

@@ -3,7 +3,8 @@
 # Usage: [FUZZ_TARGET=NAME] tools/fuzz/run.sh [SECONDS] [extra libFuzzer flags…]
 # Targets: fixture-reader (the default: reader, matching, round trip), inspect-format
 # (inspect's record summaries, number formatting and consistency check) and redactor (the
-# redactor at any JSON depth, form bodies, URLs, headers, and the secret scanner).
+# redactor at any JSON depth, form bodies, URLs, headers, and the secret scanner) and decoder
+# (the package's JSON decoder, checked against Foundation's JSONDecoder on every input).
 # New inputs go to .build/fuzz/corpus-NAME (not to the seed corpus in git); crashes to .build/fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,14 +15,33 @@ case "$target" in
   fixture-reader) source=tools/fuzz/FixtureReaderFuzz.swift ;;
   inspect-format) source=tools/fuzz/InspectFormatFuzz.swift ;;
   redactor) source=tools/fuzz/RedactorFuzz.swift ;;
-  *) echo "run.sh: unknown FUZZ_TARGET '$target' (fixture-reader, inspect-format, redactor)" >&2; exit 64 ;;
+  decoder) source=tools/fuzz/DecoderFuzz.swift ;;
+  *) echo "run.sh: unknown FUZZ_TARGET '$target' (fixture-reader, inspect-format, redactor, decoder)" >&2; exit 64 ;;
 esac
 out=.build/fuzz
-mkdir -p "$out/corpus-$target"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-  -module-name FixtureFuzz \
-  -Xcc -fmodule-map-file=Sources/CZlib/module.modulemap -I Sources/CZlib \
-  Sources/FixtureKit/*.swift "$source" \
-  -lz -o "$out/$target"
+mkdir -p "$out/corpus-$target" "tools/fuzz/corpus/$target"
+zlib=(-Xcc -fmodule-map-file=Sources/CZlib/module.modulemap -I Sources/CZlib)
+if [ "$target" = decoder ]; then
+  # The decoder lives in TableFlow, over FixtureKit's package API: FixtureKit is built as its
+  # own module (same package name), then the decoder's files are compiled with the target.
+  mkdir -p "$out/modules"
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name tableflow \
+    -module-name FixtureKit -emit-module -emit-module-path "$out/modules/FixtureKit.swiftmodule" \
+    -emit-library -static -o "$out/modules/libFixtureKit.a" "${zlib[@]}" Sources/FixtureKit/*.swift
+  decoder_sources=()
+  for name in JSONDecoding TapeDecoder TapeDecoder+Scalars TapeKeyedContainer TapeUnkeyedContainer \
+    TapeSingleValueContainer CodingPathNode; do
+    decoder_sources+=("Sources/TableFlow/Decode/$name.swift")
+  done
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name tableflow \
+    -module-name DecoderFuzz -I "$out/modules" "${zlib[@]}" \
+    "${decoder_sources[@]}" \
+    "$source" "$out/modules/libFixtureKit.a" -lz -o "$out/$target"
+else
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+    -module-name FixtureFuzz "${zlib[@]}" \
+    Sources/FixtureKit/*.swift "$source" \
+    -lz -o "$out/$target"
+fi
 "$out/$target" -max_total_time="$seconds" -max_len=16384 -print_final_stats=1 \
   -artifact_prefix="$out/$target-" "$@" "$out/corpus-$target" "tools/fuzz/corpus/$target"

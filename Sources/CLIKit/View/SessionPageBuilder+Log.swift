@@ -1,5 +1,6 @@
 import Foundation
 import TableCore
+import TableFlow
 
 extension SessionPageBuilder {
   /// One line of a jsonl snapshot log, as `JSONLinesLogWriter` writes it.
@@ -50,9 +51,9 @@ extension SessionPageBuilder {
   mutating func addLogLine(_ text: some StringProtocol) throws(LogLineError) {
     let line: LogLine
     do {
-      line = try JSONDecoder().decode(LogLine.self, from: Data(text.utf8))
+      line = try JSONDecoding.tableFlow.decode(LogLine.self, from: Array(text.utf8))
     } catch let error as DecodingError {
-      let cause = DiffSnapshotLoader.describe(error, in: Data(text.utf8))
+      let cause = DiffSnapshotLoader.describe(error, in: Array(text.utf8))
       throw LogLineError(message: String(cause.drop { $0 == " " }))
     } catch {
       throw LogLineError(message: "\(error)")

@@ -1,3 +1,4 @@
+import FixtureKit
 import Foundation
 
 /// The decode stage's logic: decodes a batch's bodies in request order and settles on the
@@ -30,7 +31,7 @@ struct DecodeStateMachine {
     let context: DecodingError.Context
     let problem: String
     switch decodingError {
-    case .dataCorrupted(let c) where c.codingPath.isEmpty:
+    case .dataCorrupted(let c) where c.codingPath.isEmpty || c.underlyingError is JSONSyntaxError:
       return syntaxFailure(in: received, what: what, context: c)
     case .dataCorrupted(let c):
       context = c
@@ -57,17 +58,7 @@ struct DecodeStateMachine {
   }
 
   /// `a.b[2].c`, as a reader would write the path.
-  static func codingPath(_ path: [any CodingKey]) -> String {
-    var text = ""
-    for key in path {
-      if let index = key.intValue {
-        text += "[\(index)]"
-      } else {
-        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-      }
-    }
-    return text
-  }
+  static func codingPath(_ path: [any CodingKey]) -> String { CodingPathText.text(path) }
 
   /// The byte offset Foundation's JSON parser reported, when it did.
   static func byteOffset(in context: DecodingError.Context) -> Int? {
@@ -79,29 +70,29 @@ struct DecodeStateMachine {
     return nil
   }
 
-  /// A body that is not JSON at all: `JSONDecoder` gives no position on Linux, so ask
-  /// `JSONSerialization`, whose parser names the byte where it stopped.
+  /// A body that is not JSON at all: `malformed JSON in response to GET /x, byte N: cause`,
+  /// located by the package's scanner (the error the package's decoder threw, or,
+  /// for Foundation's, which gives no position on Linux, the body scanned again).
   static func syntaxFailure(
     in received: ReceivedResponse, what: String, context: DecodingError.Context
   ) -> PipelineFailure {
     var message = "malformed JSON in response to \(what)"
     let body = received.response.body
-    do {
-      _ = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
-      message += ": \(firstLine(of: context.debugDescription))"
-    } catch {
-      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
-      if let range = detail.range(of: "around character "),
-        let offset = Int(detail[range.upperBound...].prefix(while: \.isNumber))
-      {
-        message +=
-          ", byte \(offset): "
-          + String(detail[..<range.lowerBound]).trimmingCharacters(in: .whitespaces).lowercased()
-      } else if detail.contains("end of file") || body.isEmpty {
-        message += ", byte \(body.count): unexpected end of input"
-      } else if !detail.isEmpty {
-        message += ": \(detail)"
+    let located: JSONSyntaxError?
+    if let error = context.underlyingError as? JSONSyntaxError {
+      located = error
+    } else {
+      do throws(JSONSyntaxError) {
+        _ = try body.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try JSONTape(buffer) }
+        located = nil
+      } catch {
+        located = error
       }
+    }
+    if let located {
+      message += ", byte \(located.offset): \(located.cause)"
+    } else {
+      message += ": \(firstLine(of: context.debugDescription))"
     }
     return PipelineFailure(.data, stage: .decode, message)
   }

@@ -1,3 +1,4 @@
+import FixtureKit
 import TableCore
 
 /// An element of a ``TolerantArray`` that did not decode: where it is and why.
@@ -50,17 +51,6 @@ public struct InvalidItem: Hashable, Sendable {
         fields: [Field("path", .text(path)), Field("reason", .text(reason))], height: StatusRows.height))
   }
 
-  /// `collections[12].book.title`: keys joined with dots, array indexes in brackets.
-  static func path(_ keys: [any CodingKey]) -> String {
-    var text = ""
-    for key in keys {
-      if let index = key.intValue {
-        text += "[\(index)]"
-      } else {
-        if !text.isEmpty { text += "." }
-        text += key.stringValue
-      }
-    }
-    return text
-  }
+  /// `collections[12].book.title`.
+  static func path(_ keys: [any CodingKey]) -> String { CodingPathText.text(keys) }
 }

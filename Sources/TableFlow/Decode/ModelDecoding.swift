@@ -1,5 +1,3 @@
-import Foundation
-
 /// The model a request's answer decodes into when it is not the screen's own `Model`: for a
 /// screen that combines endpoints of different shapes, without a hand-written union type.
 ///
@@ -17,11 +15,11 @@ public struct ModelDecoding: Hashable, Sendable, CustomStringConvertible {
   private let name: String
   let decode: @Sendable ([UInt8]) throws -> any Sendable
 
-  /// Decodes answers as `Model` with a plain `JSONDecoder`.
-  public init<Model: Decodable & Sendable>(_ model: Model.Type) {
+  /// Decodes answers as `Model` from JSON with `decoding` (the package's decoder unless told).
+  public init<Model: Decodable & Sendable>(_ model: Model.Type, using decoding: JSONDecoding = .tableFlow) {
     type = ObjectIdentifier(model)
     name = String(describing: model)
-    decode = { body in try JSONDecoder().decode(Model.self, from: Data(body)) }
+    decode = { body in try decoding.decode(Model.self, from: body) }
   }
 
   /// Decodes answers as `Model` with `decode`.
@@ -42,11 +40,13 @@ public struct ModelDecoding: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension ScreenRequest {
-  /// This request with its answer decoded as `model` (JSON) instead of the screen's `Model`;
-  /// the screen reads it with ``ScreenState/pages(in:as:)``.
-  public func decoding<Model: Decodable & Sendable>(as model: Model.Type) -> ScreenRequest {
+  /// This request with its answer decoded as `model` (JSON, with `decoding`) instead of the
+  /// screen's `Model`; the screen reads it with ``ScreenState/pages(in:as:)``.
+  public func decoding<Model: Decodable & Sendable>(
+    as model: Model.Type, using decoding: JSONDecoding = .tableFlow
+  ) -> ScreenRequest {
     var request = self
-    request.decoding = ModelDecoding(model)
+    request.decoding = ModelDecoding(model, using: decoding)
     return request
   }
 }

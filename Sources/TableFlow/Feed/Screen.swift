@@ -42,7 +42,12 @@ public protocol Screen: Sendable {
   /// default). While this returns a request, the section ends with a load-more row.
   func nextPage(of section: SectionID, state: ScreenState<Model>) -> ScreenRequest?
 
-  /// Decodes one response body. Defaults to `JSONDecoder`.
+  /// Which JSON decoder the default ``decode(_:)`` uses. Defaults to
+  /// ``JSONDecoding/tableFlow``, the package's own; ``JSONDecoding/foundation`` selects
+  /// Foundation's `JSONDecoder`.
+  var jsonDecoding: JSONDecoding { get }
+
+  /// Decodes one response body. Defaults to JSON with ``jsonDecoding``.
   func decode(_ body: [UInt8]) throws -> Model
 
   /// The table for the screen's state: the transform from API models to sections.
@@ -93,9 +98,12 @@ extension Screen {
   /// No pagination.
   public func nextPage(of section: SectionID, state: ScreenState<Model>) -> ScreenRequest? { nil }
 
-  /// Decodes the body as JSON with a plain `JSONDecoder`.
+  /// The package's decoder.
+  public var jsonDecoding: JSONDecoding { .tableFlow }
+
+  /// Decodes the body as JSON with ``jsonDecoding``.
   public func decode(_ body: [UInt8]) throws -> Model {
-    try JSONDecoder().decode(Model.self, from: Data(body))
+    try jsonDecoding.decode(Model.self, from: body)
   }
 
   /// Selecting a row does nothing.

@@ -32,3 +32,9 @@ func peakResidentMegabytes() -> Double {
   }
   return .nan
 }
+
+/// The one-minute load average, so a reader can tell whether the cores were free.
+func loadAverage() -> Double {
+  var loads = [0.0, 0.0, 0.0]
+  return getloadavg(&loads, 3) > 0 ? loads[0] : .nan
+}

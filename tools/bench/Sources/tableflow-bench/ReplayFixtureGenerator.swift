@@ -42,7 +42,7 @@ struct ReplayFixtureGenerator {
     try writer.finish()
   }
 
-  private func book(id: Int, status: String, revision: Int) -> Book {
+  func book(id: Int, status: String, revision: Int) -> Book {
     Book(
       id: String(id), title: Self.titles[id % Self.titles.count] + " \(id)",
       author: ["作者\(id % 97)", "Author \(id % 89)"],

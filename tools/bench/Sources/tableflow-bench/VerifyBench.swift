@@ -71,9 +71,3 @@ private func processCPUMilliseconds() -> Double {
   guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time) == 0 else { return .nan }
   return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
 }
-
-/// The one-minute load average, so a reader can tell whether the cores were free.
-private func loadAverage() -> Double {
-  var loads = [0.0, 0.0, 0.0]
-  return getloadavg(&loads, 3) > 0 ? loads[0] : .nan
-}

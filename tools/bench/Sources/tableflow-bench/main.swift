@@ -5,6 +5,7 @@ let benches: [String: () -> Void] = [
   "duplicates": runDuplicatesBench,
   "incremental": runIncrementalBench,
   "bus": runBusBench,
+  "decode": runDecodeBench,
   "fixture": runFixtureBench,
   "replay": runReplayBench,
   "replay-generate": runReplayGenerate,

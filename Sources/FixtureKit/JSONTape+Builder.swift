@@ -1,0 +1,188 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension JSONTape {
+  /// Builds the entries with an explicit stack of open containers (no recursion).
+  struct Builder {
+    var scanner: JSONScanner
+    var entries: [Entry] = []
+    /// The open containers, innermost last: their entry indexes.
+    private var open: [Int] = []
+    /// Per open container, its last key's entry index (objects) or -1.
+    private var lastKey: [Int] = []
+
+    init(scanner: JSONScanner) { self.scanner = scanner }
+
+    private var bytes: UnsafePointer<UInt8> { scanner.bytes }
+    private var count: Int { scanner.count }
+
+    mutating func run() throws(JSONScanner.Failure) {
+      if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { scanner.index = 3 }
+      value: while true {
+        if try readValueStart() {
+          // A container was opened and is not empty: read its first member's value.
+          continue value
+        }
+        // A value is complete: close whatever it completes, up to the next value to read.
+        while let top = open.last {
+          entries[top].count += 1
+          let byte = try nextByte()
+          let isObject = entries[top].kind == .object
+          if byte == UInt8(ascii: ",") {
+            scanner.index += 1
+            let following = try nextByte()
+            if following == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+              try close()
+              continue
+            }
+            if isObject { try readKey() }
+            continue value
+          }
+          guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+            throw scanner.failure("invalid value")
+          }
+          try close()
+        }
+        scanner.skipWhitespace()
+        guard scanner.isAtEnd else { throw scanner.failure("garbage at end") }
+        return
+      }
+    }
+
+    /// The next non-whitespace byte, not consumed.
+    private mutating func nextByte() throws(JSONScanner.Failure) -> UInt8 {
+      guard let byte = scanner.peek() else { throw scanner.failure("unexpected end of input", at: count) }
+      return byte
+    }
+
+    /// Reads a scalar whole, or opens a container (and reads an object's first key); returns
+    /// whether it opened a container that is not empty.
+    private mutating func readValueStart() throws(JSONScanner.Failure) -> Bool {
+      let byte = try nextByte()
+      let start = UInt32(scanner.index)
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        guard open.count < JSONTape.maximumDepth else {
+          throw scanner.failure("too many nested arrays or dictionaries")
+        }
+        let isObject = byte == UInt8(ascii: "{")
+        open.append(entries.count)
+        lastKey.append(-1)
+        entries.append(Entry(kind: isObject ? .object : .array, flag: false, start: start, end: 0, count: 0))
+        scanner.index += 1
+        if try nextByte() == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+          try close()
+          return false
+        }
+        if isObject { try readKey() }
+        return true
+      case UInt8(ascii: "\""):
+        let escaped = try scanner.scanString()
+        entries.append(
+          Entry(kind: .string, flag: escaped, start: start + 1, end: UInt32(scanner.index - 1), count: 0))
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        let shape = try scanner.scanNumber()
+        entries.append(
+          Entry(kind: .number, flag: shape.isInteger, start: start, end: UInt32(scanner.index), count: 0))
+      case UInt8(ascii: "t"): try literal("true", .true, start)
+      case UInt8(ascii: "f"): try literal("false", .false, start)
+      case UInt8(ascii: "n"): try literal("null", .null, start)
+      default:
+        throw scanner.failure("invalid value")
+      }
+      return false
+    }
+
+    private mutating func literal(
+      _ text: StaticString, _ kind: Kind, _ start: UInt32
+    ) throws(JSONScanner.Failure) {
+      try scanner.scanLiteral(text)
+      entries.append(Entry(kind: kind, flag: false, start: start, end: UInt32(scanner.index), count: 0))
+    }
+
+    /// Reads a key and its colon.
+    private mutating func readKey() throws(JSONScanner.Failure) {
+      guard try nextByte() == UInt8(ascii: "\"") else { throw scanner.failure("invalid value") }
+      let start = UInt32(scanner.index + 1)
+      let escaped = try scanner.scanString()
+      lastKey[lastKey.count - 1] = entries.count
+      entries.append(
+        Entry(kind: .string, flag: escaped, start: start, end: UInt32(scanner.index - 1), count: 0))
+      guard try nextByte() == UInt8(ascii: ":") else { throw scanner.failure("invalid value") }
+      scanner.index += 1
+    }
+
+    /// Closes the innermost container at the cursor's bracket.
+    private mutating func close() throws(JSONScanner.Failure) {
+      guard let top = open.popLast() else { return }
+      lastKey.removeLast()
+      scanner.index += 1
+      entries[top].end = UInt32(entries.count)
+      if entries[top].kind == .object, entries[top].count >= 1 {
+        try checkKeys(of: top)
+      }
+    }
+
+    /// Refuses an object (at `object`, just closed) that has the same key twice.
+    private mutating func checkKeys(of object: Int) throws(JSONScanner.Failure) {
+      var keys: [Int] = []
+      var index = object + 1
+      let end = Int(entries[object].end)
+      while index < end {
+        keys.append(index)
+        let value = entries[index + 1]
+        index = value.kind == .object || value.kind == .array ? Int(value.end) : index + 2
+      }
+      guard keys.count > 1 else { return }
+      if keys.count <= 16 {
+        for later in 1..<keys.count {
+          for earlier in 0..<later where sameKey(keys[earlier], keys[later]) {
+            throw duplicate(keys[later])
+          }
+        }
+        return
+      }
+      var seen = Set<String>(minimumCapacity: keys.count)
+      for key in keys where !seen.insert(JSONTape.text(of: entries[key], in: bytes)).inserted {
+        throw duplicate(key)
+      }
+    }
+
+    private func duplicate(_ key: Int) -> JSONScanner.Failure {
+      let name = JSONTape.text(of: entries[key], in: bytes)
+      let shown = name.count > 60 ? name.prefix(60) + "…" : Substring(name)
+      return scanner.failure("duplicate key \"\(shown)\" in one object", at: Int(entries[key].start) - 1)
+    }
+
+    private func sameKey(_ first: Int, _ second: Int) -> Bool {
+      let a = entries[first]
+      let b = entries[second]
+      if a.flag || b.flag { return JSONTape.text(of: a, in: bytes) == JSONTape.text(of: b, in: bytes) }
+      let length = a.end - a.start
+      guard length == b.end - b.start else { return false }
+      return memcmp(bytes + Int(a.start), bytes + Int(b.start), Int(length)) == 0
+    }
+
+    /// The failure as a syntax error with the path of the value being read.
+    func locate(_ failure: JSONScanner.Failure) -> JSONSyntaxError {
+      let offset = failure.column - 1
+      guard offset < count, failure.message != "unexpected end of input" else {
+        return JSONSyntaxError(cause: failure.message, offset: offset)
+      }
+      var path: [JSONSyntaxError.PathComponent] = []
+      for (level, container) in open.enumerated() {
+        if entries[container].kind == .array {
+          path.append(.index(Int(entries[container].count)))
+        } else if lastKey[level] >= 0 {
+          path.append(.key(JSONTape.text(of: entries[lastKey[level]], in: bytes)))
+        }
+      }
+      return JSONSyntaxError(cause: failure.message, offset: offset, path: path)
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import FixtureKit
+import Foundation
+
+/// Which JSON decoder turns response bodies into models: the package's own (the default) or
+/// Foundation's `JSONDecoder`.
+///
+/// Both give the same values and the same `DecodingError`s (with their coding paths) for the
+/// JSON that Foundation accepts, with `JSONDecoder`'s default strategies: keys as written,
+/// `Date` as seconds since 2001 (`deferredToDate`), `Data` as base64, `URL` and `Decimal`
+/// as Foundation reads them, no JSON5. The package's decoder is several times faster: it
+/// checks and indexes the bytes in one pass and matches keys as bytes. It differs where the
+/// input is bad: an object with the same key twice is an error (Foundation keeps the first
+/// value), and a syntax error's `underlyingError` names the byte offset and the path.
+///
+/// ```swift
+/// struct LegacyScreen: Screen {
+///   var name: String { "legacy" }
+///   var jsonDecoding: JSONDecoding { .foundation }
+///   func sections(for state: ScreenState<Page>) throws -> [Section] { [] }
+/// }
+/// ```
+public struct JSONDecoding: Hashable, Sendable, CustomStringConvertible {
+  private enum Engine: Hashable, Sendable {
+    case tableFlow
+    case foundation
+  }
+
+  private let engine: Engine
+
+  /// The package's decoder over its own byte scanner: the default.
+  public static let tableFlow = JSONDecoding(engine: .tableFlow)
+
+  /// Foundation's `JSONDecoder` with its default strategies.
+  public static let foundation = JSONDecoding(engine: .foundation)
+
+  /// `tableFlow` or `foundation`.
+  public var description: String {
+    switch engine {
+    case .tableFlow: "tableFlow"
+    case .foundation: "foundation"
+    }
+  }
+
+  /// Decodes `bytes` (one JSON document, UTF-8) as `type`.
+  ///
+  /// - Throws: `DecodingError`; for text that is not JSON, `dataCorrupted` whose
+  ///   `underlyingError` names the byte offset (the package's decoder).
+  /// - Complexity: O(n) for n bytes, plus what the model's `init(from:)` does.
+  public func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws -> Value {
+    switch engine {
+    case .foundation:
+      return try JSONDecoder().decode(type, from: Data(bytes))
+    case .tableFlow:
+      return try bytes.withUnsafeBufferPointer { buffer in try Self.decodeTape(type, from: buffer) }
+    }
+  }
+
+  private static func decodeTape<Value: Decodable>(
+    _ type: Value.Type, from buffer: UnsafeBufferPointer<UInt8>
+  ) throws -> Value {
+    let tape: JSONTape
+    do throws(JSONSyntaxError) {
+      tape = try JSONTape(buffer)
+    } catch {
+      throw syntaxError(error)
+    }
+    guard let base = buffer.baseAddress else {
+      throw syntaxError(JSONSyntaxError(cause: "unexpected end of input", offset: 0))
+    }
+    return try TapeDecoder(tape: tape, base: base, userInfo: [:]).decode(type, at: 0, path: .root)
+  }
+
+  /// The `DecodingError` for text that is not JSON, worded as Foundation's.
+  static func syntaxError(_ error: JSONSyntaxError) -> DecodingError {
+    let path: [any CodingKey] = error.path.map { component in
+      switch component {
+      case .key(let name): NamedCodingKey(name)
+      case .index(let index): IndexCodingKey(index)
+      }
+    }
+    return DecodingError.dataCorrupted(
+      DecodingError.Context(
+        codingPath: path, debugDescription: "The given data was not valid JSON.", underlyingError: error))
+  }
+}
+
+/// A key of a coding path known only by its name.
+struct NamedCodingKey: CodingKey {
+  let stringValue: String
+  var intValue: Int? { nil }
+
+  init(_ name: String) { stringValue = name }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}

@@ -1,0 +1,27 @@
+/// One value of the tape read as a whole.
+struct TapeSingleValueContainer: SingleValueDecodingContainer {
+  let decoder: TapeDecoder
+  let entry: Int
+  let path: CodingPathNode
+
+  var codingPath: [any CodingKey] { path.keys }
+
+  func decodeNil() -> Bool { decoder.isNull(entry) }
+  func decode(_ type: Bool.Type) throws -> Bool { try decoder.bool(at: entry, path: path) }
+  func decode(_ type: String.Type) throws -> String { try decoder.string(at: entry, path: path) }
+  func decode(_ type: Double.Type) throws -> Double { try decoder.floating(type, at: entry, path: path) }
+  func decode(_ type: Float.Type) throws -> Float { try decoder.floating(type, at: entry, path: path) }
+  func decode(_ type: Int.Type) throws -> Int { try decoder.integer(type, at: entry, path: path) }
+  func decode(_ type: Int8.Type) throws -> Int8 { try decoder.integer(type, at: entry, path: path) }
+  func decode(_ type: Int16.Type) throws -> Int16 { try decoder.integer(type, at: entry, path: path) }
+  func decode(_ type: Int32.Type) throws -> Int32 { try decoder.integer(type, at: entry, path: path) }
+  func decode(_ type: Int64.Type) throws -> Int64 { try decoder.integer(type, at: entry, path: path) }
+  func decode(_ type: UInt.Type) throws -> UInt { try decoder.integer(type, at: entry, path: path) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.integer(type, at: entry, path: path) }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.integer(type, at: entry, path: path) }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.integer(type, at: entry, path: path) }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.integer(type, at: entry, path: path) }
+  func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+    try decoder.decode(type, at: entry, path: path)
+  }
+}

@@ -29,7 +29,7 @@ struct ViewCommand: TableflowCommand {
     guard let path = arguments.positional(0) else { return .usage }
     do {
       let (page, code) = try await Self.page(of: path, replayer: replayer, io: io)
-      try write(page.html(), to: arguments.value("-o"), io: io)
+      try write(page.html(generator: io.tool.description), to: arguments.value("-o"), io: io)
       return code
     } catch {
       io.fail(error.message)
@@ -64,7 +64,7 @@ struct ViewCommand: TableflowCommand {
           throw CommandFailure(
             .dataError,
             "not a fixture (no gzip header) nor a jsonl log (line 1 is not a JSON object); a text log "
-              + "cannot be drawn: view the fixture, or a 'tableflow replay FIXTURE --format jsonl' log (\(path))"
+              + "cannot be drawn: view the fixture, or a '\(io.tool.name) replay FIXTURE --format jsonl' log (\(path))"
           )
         }
         throw CommandFailure(.dataError, "\(error.message) (\(path), line \(lineNumber))")

@@ -110,16 +110,19 @@ public struct CommandIO: Sendable {
   public var errIsTerminal: Bool
   /// The environment the command runs in.
   public var environment: [String: String]
+  /// The program the command runs in: how errors, help and recordings name it.
+  public var tool: ToolIdentity
 
   /// Creates the streams.
   public init(
     out: any OutputSink, err: any OutputSink, errIsTerminal: Bool = false,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], tool: ToolIdentity = .tableflow
   ) {
     self.out = out
     self.err = err
     self.errIsTerminal = errIsTerminal
     self.environment = environment
+    self.tool = tool
   }
 
   /// The process's standard output and error.
@@ -129,12 +132,12 @@ public struct CommandIO: Sendable {
       errIsTerminal: isatty(STDERR_FILENO) != 0, environment: ProcessInfo.processInfo.environment)
   }
 
-  /// Writes one error line, `tableflow: message`, to standard error.
+  /// Writes one error line, `NAME: message` (the ``tool``'s name), to standard error.
   ///
   /// Control characters, line separators and bidirectional overrides in the message are
   /// escaped (``TextEscaping/inline(_:)``): whatever a file or a backend said, an error is
   /// one line and sends no terminal escape.
   public func fail(_ message: String) {
-    err.line("tableflow: " + TextEscaping.inline(message))
+    err.line(tool.name + ": " + TextEscaping.inline(message))
   }
 }

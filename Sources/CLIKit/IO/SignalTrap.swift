@@ -18,10 +18,11 @@ public enum SignalTrap {
   /// Runs `body` with the signals trapped as described above.
   /// - Parameters:
   ///   - err: where the one line naming the signal goes.
+  ///   - name: the program's name, which starts that line.
   ///   - body: the command; it is cancelled on the first SIGINT or SIGTERM.
   /// - Returns: `body`'s code, or 130/143 when a signal cancelled it.
   public static func run(
-    err: any OutputSink, _ body: @escaping @Sendable () async -> ExitCode
+    err: any OutputSink, name program: String = "tableflow", _ body: @escaping @Sendable () async -> ExitCode
   ) async -> ExitCode {
     signal(SIGPIPE, SIG_IGN)
     let task = Task { await body() }
@@ -37,7 +38,7 @@ public enum SignalTrap {
             return true
           }
           guard first else { _exit(code.rawValue) }
-          err.line("tableflow: interrupted by \(name); stopping (send it again to stop at once)")
+          err.line("\(program): interrupted by \(name); stopping (send it again to stop at once)")
           task.cancel()
         }
         source.resume()

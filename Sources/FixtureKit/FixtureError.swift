@@ -18,6 +18,7 @@ public struct FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
       case fileTooLarge = "file too large"
       case closed = "writer closed"
       case busy = "in use"
+      case cancelled = "cancelled"
     }
 
     private let value: Value
@@ -47,6 +48,8 @@ public struct FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let closed = Code(.closed)
     /// Another writer holds the file: two recordings never share one `.partial`.
     public static let busy = Code(.busy)
+    /// The work was stopped (a signal) before it changed anything.
+    public static let cancelled = Code(.cancelled)
 
     /// The code's name.
     public var description: String { value.rawValue }

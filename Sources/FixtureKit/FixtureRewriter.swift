@@ -28,13 +28,23 @@ public enum FixtureRewriter {
 
   /// Redacts the fixture at `path` in place.
   ///
+  /// When `path` is a symbolic link, the file it names is redacted and the link stays a link.
+  /// The rewritten file keeps the original's permissions and, where the process may set them,
+  /// its owner and group.
+  ///
+  /// - Parameter shouldStop: asked before each record and before the new file replaces the
+  ///   old one; when it answers `true` (a signal arrived), the rewrite stops and the fixture is
+  ///   left as it was (`FixtureError` `.cancelled`).
   /// - Throws: `FixtureError` when the fixture cannot be read, is damaged, or the new file
-  ///   cannot be written; the fixture is then left as it was.
+  ///   cannot be written, or when stopped; the fixture is then left as it was.
   /// - Complexity: one pass; memory bounded by the largest record.
   public static func redact(
-    path: String, redaction: Redaction = .standard, limits: FixtureLimits = .standard
+    path given: String, redaction: Redaction = .standard, limits: FixtureLimits = .standard,
+    shouldStop: () -> Bool = { false }
   ) throws(FixtureError) -> Summary {
+    let path = try PosixFile.resolvingLinks(given)
     let reader = try FixtureReader(path: path, limits: limits)
+    let original = try PosixFile.ownership(of: path)
     var redactor = Redactor(redaction)
     let header = redactor.redact(reader.header)
     var summary = Summary(records: 0, changedRecords: 0, headerChanged: header != reader.header)
@@ -42,6 +52,7 @@ public enum FixtureRewriter {
     let writer = try FixtureWriter(path: temporary, header: header, limits: limits)
     do throws(FixtureError) {
       while let record = try reader.next() {
+        if shouldStop() { throw stopped(given) }
         // The writer numbers records 1, 2, 3…; responses name their request by number.
         guard record.seq == summary.records + 1 else {
           throw FixtureError(
@@ -58,6 +69,8 @@ public enum FixtureRewriter {
         return summary
       }
       try writer.finish()
+      try PosixFile.applyOwnership(original, to: temporary)
+      if shouldStop() { throw stopped(given) }
       try PosixFile.moveIntoPlace(temporary, path)
     } catch {
       writer.abandon()
@@ -65,5 +78,9 @@ public enum FixtureRewriter {
       throw error
     }
     return summary
+  }
+
+  private static func stopped(_ path: String) -> FixtureError {
+    FixtureError(.cancelled, "stopped by a signal; the fixture was left as it was", file: path)
   }
 }

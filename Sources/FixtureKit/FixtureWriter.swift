@@ -1,7 +1,9 @@
 /// Writes a fixture: gzip of JSON Lines, a sync flush after every record, crash-safe.
 ///
-/// Records go to `PATH.partial`, created exclusively: while one writer holds it, a second
-/// writer for the same path fails at once (`.busy`). `finish()` ends the gzip stream, syncs the
+/// Records go to `PATH.partial`, a new file created exclusively (`O_EXCL | O_NOFOLLOW`) while
+/// the writer holds the lock file `PATH.lock`: a second writer for the same path fails at once
+/// (`.busy`), a partial file left by a writer that died is replaced, and a `PATH.partial` that
+/// is a symbolic link or has other hard links is refused, never written through. `finish()` ends the gzip stream, syncs the
 /// file to disk and renames it over `PATH` atomically; `closeKeepingPartial()` ends it the same
 /// way but leaves it at `PATH.partial`. Each record is flushed to the operating system as soon
 /// as it is appended, so a process killed at any moment leaves a `.partial` file whose every
@@ -31,6 +33,9 @@ public final class FixtureWriter {
   public let limits: FixtureLimits
 
   private var sink: Sink
+  /// The lock file held while writing to `partialPath`; removed and released when the writer
+  /// finishes, keeps its partial file, or abandons it.
+  private var lock: PosixFile?
   private let deflater: Zlib.Deflater
   private let line = ByteBuffer(capacity: 4096)
   private var failure: FixtureError?
@@ -39,12 +44,13 @@ public final class FixtureWriter {
   ///
   /// - Parameters:
   ///   - path: Where the finished fixture goes; the writer creates `path.partial` meanwhile,
-  ///     replacing a partial file that no live writer holds.
+  ///     replacing a partial file that no live writer holds (a regular file with one link).
   ///   - header: The header line.
   ///   - level: The zlib compression level, 0…9 (6 is gzip's default).
   ///   - limits: The caps replay will read the file with (see ``append(_:)``).
   /// - Throws: `FixtureError` `.busy` when another writer holds `path.partial`; `.io` when
-  ///   `path` is a directory or the partial file cannot be created or written.
+  ///   `path` is a directory, `path.partial` is a link, a file with other hard links or not a
+  ///   regular file, or the partial file cannot be created or written.
   public init(
     path: String, header: FixtureHeader, level: Int = 6, limits: FixtureLimits = .standard
   ) throws(FixtureError) {
@@ -54,7 +60,15 @@ public final class FixtureWriter {
     self.path = path
     self.limits = limits
     partialPath = path + ".partial"
-    sink = .file(try PosixFile.createExclusively(path + ".partial"))
+    let lock = try PosixFile.lock(path + ".lock", guarding: path + ".partial")
+    do throws(FixtureError) {
+      try PosixFile.removeStalePartial(path + ".partial")
+      sink = .file(try PosixFile.createNew(path + ".partial"))
+    } catch {
+      Self.release(lock)
+      throw error
+    }
+    self.lock = lock
     deflater = try Self.makeDeflater(level: level, name: path, bufferSize: 128 * 1024)
     try writeHeader(header)
   }
@@ -66,9 +80,26 @@ public final class FixtureWriter {
     self.limits = limits
     path = nil
     partialPath = nil
+    lock = nil
     sink = .memory(ByteBuffer(capacity: 4096))
     deflater = try Self.makeDeflater(level: level, name: "<memory>", bufferSize: 16 * 1024)
     try writeHeader(header)
+  }
+
+  deinit {
+    if let lock { Self.release(lock) }
+  }
+
+  /// Removes the lock file while still holding its lock, then releases it: a writer waiting
+  /// on the old file sees it is gone and locks a new one.
+  private static func release(_ lock: PosixFile) {
+    PosixFile.remove(lock.path)
+    try? lock.closeFile()
+  }
+
+  private func releaseLock() {
+    if let lock { Self.release(lock) }
+    lock = nil
   }
 
   private static func makeDeflater(
@@ -164,8 +195,10 @@ public final class FixtureWriter {
       try file.synchronize()
       try file.closeFile()
       try PosixFile.moveIntoPlace(partialPath, path)
+      releaseLock()
     } catch {
       failure = error
+      releaseLock()
       throw error
     }
   }
@@ -182,6 +215,7 @@ public final class FixtureWriter {
       try deflate(UnsafeRawBufferPointer(start: nil, count: 0), flush: .finish)
     }
     sink = .closed
+    defer { releaseLock() }
     do {
       try file.synchronize()
       try file.closeFile()
@@ -202,5 +236,6 @@ public final class FixtureWriter {
     if case .file(let file) = sink { try? file.closeFile() }
     sink = .closed
     if let partialPath { PosixFile.remove(partialPath) }
+    releaseLock()
   }
 }

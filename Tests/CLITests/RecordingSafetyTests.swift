@@ -48,6 +48,25 @@ struct RecordingSafetyTests {
     #expect(inspected.stdout.contains("request  GET /api/photos"))
   }
 
+  @Test(
+    "a .partial that is a symbolic or hard link exits 74 and its target keeps its bytes",
+    arguments: [true, false])
+  func linkedPartialIsNeverWrittenThrough(symbolic: Bool) throws {
+    let (folder, target) = try Self.folderWithFixture()
+    defer { folder.cleanUp() }
+    let notes = folder.file("notes.txt")
+    let kept = Array("my notes\n".utf8)
+    try Data(kept).write(to: URL(fileURLWithPath: notes))
+    let partial = target + ".partial"
+    #expect((symbolic ? symlink(notes, partial) : link(notes, partial)) == 0)
+    let outcome = try CLIProcess.run(["run", "books", "--live", "http://127.0.0.1:1", "--record", target])
+    #expect(outcome.status == 74)
+    #expect(outcome.stderr.contains(partial))
+    #expect(outcome.stderr.contains(symbolic ? "symbolic link" : "hard links"))
+    #expect(Self.contents(notes) == kept)
+    #expect(Self.contents(target) == Self.original)
+  }
+
   @Test("bad parameters, a bad intents file or a folder target fail before anything is created")
   func validatesFirst() throws {
     let (folder, target) = try Self.folderWithFixture()

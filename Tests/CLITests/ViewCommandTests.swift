@@ -53,10 +53,10 @@ struct ViewCommandTests {
     "bad input: one line on stderr, the documented exit code",
     arguments: [
       ("missing", 66, "no such file"),
-      ("folder", 66, "is a folder"),
+      ("folder", 66, "is a directory"),
       ("badline", 65, "line 2"),
       ("textlog", 65, "not a fixture (no gzip header) nor a jsonl log"),
-      ("unwritable", 74, "cannot write the page"),
+      ("unwritable", 74, "cannot create a temporary file"),
     ])
   func badInput(kind: String, code: Int32, message: String) async throws {
     let folder = try TemporaryDirectory(prefix: "tableflow-view-tests")

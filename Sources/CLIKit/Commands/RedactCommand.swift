@@ -4,8 +4,11 @@ import Foundation
 /// `tableflow redact FIXTURE…`: rewrites fixtures in place with the current redaction rules.
 ///
 /// Each fixture is rewritten atomically (a temporary file beside it, then one rename), or left
-/// alone when the rules change nothing. A missing fixture is 66, a damaged one 65 (it is not
-/// rewritten), a write failure 74; the worst code wins and the other fixtures are still done.
+/// alone when the rules change nothing; a symbolic link's target is rewritten (the link stays),
+/// keeping the file's permissions and owner. A missing fixture, a folder, FIFO or device is
+/// 66, a damaged one 65 (it is not rewritten), a write failure 74; the worst code wins and the
+/// other fixtures are still done. SIGINT or SIGTERM stops at once: the fixture being rewritten
+/// and those not reached yet are left as they were (130 / 143).
 public struct RedactCommand: TableflowCommand {
   init() {}
 
@@ -30,25 +33,29 @@ public struct RedactCommand: TableflowCommand {
     let redaction = Redaction(extraNames: arguments.allValues("--redact"))
     var worst = ExitCode.success
     for path in arguments.positionals {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        io.fail("\(path): no such file")
-        worst = max(worst, .noInput)
-        continue
+      guard !Task.isCancelled else {  // A signal: the fixtures not reached stay as they are.
+        worst = max(worst, .interrupted)
+        break
       }
-      guard !isDirectory.boolValue else {
-        io.fail("\(path): is a directory, expected a fixture file")
-        worst = max(worst, .noInput)
+      do throws(CommandFailure) {
+        try InputFile.requireRegularFile(path)
+      } catch {
+        io.fail(error.message)
+        worst = max(worst, error.code)
         continue
       }
       do {
-        let summary = try FixtureRewriter.redact(path: path, redaction: redaction)
+        let summary = try FixtureRewriter.redact(path: path, redaction: redaction) { Task.isCancelled }
         if summary.rewritten {
           let header = summary.headerChanged ? " and the header" : ""
           io.out.line("\(path): redacted \(summary.changedRecords) of \(summary.records) records\(header)")
         } else {
           io.out.line("\(path): nothing to redact in \(summary.records) records")
         }
+      } catch  where error.code == .cancelled {
+        io.fail(error.description)
+        worst = max(worst, .interrupted)
+        break
       } catch {
         io.fail(error.description)
         worst = max(worst, error.code == .io ? .ioError : .dataError)

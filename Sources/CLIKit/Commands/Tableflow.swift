@@ -85,8 +85,9 @@ public enum Tableflow {
       await main(arguments, feeds: feeds, io: io)
     }
     io.out.flush()
+    let ending = io.finishing(code)
     io.err.flush()
-    exitProcess(code)
+    exitProcess(ending)
   }
 
   /// ``main(name:version:feeds:)`` for a program that calls itself `tableflow`, at TableFlow's

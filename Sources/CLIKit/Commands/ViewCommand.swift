@@ -28,8 +28,9 @@ struct ViewCommand: TableflowCommand {
   func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitCode {
     guard let path = arguments.positional(0) else { return .usage }
     do {
+      if let output = arguments.value("-o") { try OutputFile.check(output, inputs: [path]) }
       let (page, code) = try await Self.page(of: path, replayer: replayer, io: io)
-      try write(page.html(generator: io.tool.description), to: arguments.value("-o"), io: io)
+      try write(page.html(generator: io.tool.description), to: arguments.value("-o"), input: path, io: io)
       return code
     } catch {
       io.fail(error.message)
@@ -42,11 +43,8 @@ struct ViewCommand: TableflowCommand {
   static func page(
     of path: String, replayer: ReplayCommand, io: CommandIO
   ) async throws(CommandFailure) -> (SessionPage, ExitCode) {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw CommandFailure(.noInput, "\(path): no such file")
-    }
-    guard !isDirectory.boolValue else { throw CommandFailure(.noInput, "\(path): is a folder, not a file") }
+    // A FIFO or device would block `open` or be read forever: refused before it is opened.
+    try InputFile.requireRegularFile(path)
     let title = URL(fileURLWithPath: path).lastPathComponent
     guard !isGzip(path) else { return try await fixturePage(path, title: title, replayer: replayer, io: io) }
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -98,15 +96,11 @@ struct ViewCommand: TableflowCommand {
     return magic == Data([0x1F, 0x8B])
   }
 
-  private func write(_ html: String, to path: String?, io: CommandIO) throws(CommandFailure) {
+  private func write(_ html: String, to path: String?, input: String, io: CommandIO) throws(CommandFailure) {
     guard let path else {
       io.out.write(html)
       return
     }
-    do {
-      try Data(html.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw CommandFailure(.ioError, "\(path): cannot write the page: \(error.localizedDescription)")
-    }
+    try OutputFile.write(html.utf8, to: path, inputs: [input])
   }
 }

@@ -10,9 +10,15 @@ public protocol OutputSink: Sendable {
   func write(bytes: [UInt8])
   /// Pushes buffered output to its destination.
   func flush()
+  /// Why writing failed, if it did (a full disk, an I/O error), other than a reader that went
+  /// away: the output is incomplete and the command must not report success.
+  var writeFailure: String? { get }
 }
 
 extension OutputSink {
+  /// Sinks that cannot fail report no failure.
+  public var writeFailure: String? { nil }
+
   /// Writes `text` followed by a newline.
   public func line(_ text: String) { write(text + "\n") }
 }
@@ -21,10 +27,13 @@ extension OutputSink {
 /// out after every write that ends a line, when line-buffered).
 ///
 /// Commands flush it at least once per intent, so a killed run has printed what it did; a
-/// reader that went away (EPIPE, with SIGPIPE ignored) makes later output vanish quietly.
+/// reader that went away (EPIPE, with SIGPIPE ignored) makes later output vanish quietly. Any
+/// other failed write (ENOSPC, EIO, …) is kept in ``writeFailure``: later output is dropped
+/// and the command exits 74 (`write failed: <cause>`).
 public final class FileDescriptorSink: OutputSink {
   private let descriptor: Int32
   private let buffer = Locked<[UInt8]>([])
+  private let failure = Locked<String?>(nil)
   private let flushesEachLine: Bool
   private static let capacity = 1 << 16
 
@@ -62,21 +71,29 @@ public final class FileDescriptorSink: OutputSink {
     buffer.withLock { drain(&$0) }
   }
 
+  /// The cause of the first failed write other than EPIPE, e.g. "No space left on device".
+  public var writeFailure: String? { failure.withLock { $0 } }
+
   private func drain(_ pending: inout [UInt8]) {
+    defer { pending.removeAll(keepingCapacity: true) }
+    guard writeFailure == nil else { return }  // The output is already incomplete.
     var offset = 0
-    pending.withUnsafeBytes { raw in
+    let cause: String? = pending.withUnsafeBytes { raw in
       while offset < raw.count, let base = raw.baseAddress {
         let written = Foundation.write(descriptor, base + offset, raw.count - offset)
         if written > 0 {
           offset += written
         } else if written < 0 && errno == EINTR {
           continue
+        } else if written < 0 && errno == EPIPE {
+          return nil  // Nobody is reading any more: drop the rest quietly.
         } else {
-          break  // EPIPE or a closed descriptor: nobody is reading; drop the rest.
+          return written < 0 ? String(cString: strerror(errno)) : "nothing was written"
         }
       }
+      return nil
     }
-    pending.removeAll(keepingCapacity: true)
+    if let cause { failure.withLock { $0 = $0 ?? cause } }
   }
 }
 
@@ -130,6 +147,15 @@ public struct CommandIO: Sendable {
     CommandIO(
       out: FileDescriptorSink.standardOutput, err: FileDescriptorSink.standardError,
       errIsTerminal: isatty(STDERR_FILENO) != 0, environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// The code to exit with once `code`'s command has flushed its output: 74, with one error
+  /// line `write failed: <cause>`, when standard output could not be written (a full disk,
+  /// an I/O error) — the log is incomplete, so no other outcome may be reported.
+  public func finishing(_ code: ExitCode) -> ExitCode {
+    guard let cause = out.writeFailure else { return code }
+    fail("write failed: \(cause) (standard output)")
+    return .ioError
   }
 
   /// Writes one error line, `NAME: message` (the ``tool``'s name), to standard error.

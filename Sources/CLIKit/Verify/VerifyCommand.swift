@@ -68,6 +68,17 @@ public struct VerifyCommand: TableflowCommand {
     let environment = io.environment
     let tool = io.tool
     let html = arguments.value("--html")
+    // Every file of the folder's sessions is an input: the report may not replace one of them.
+    let inputs = VerifyPlan(paths: files).entries.flatMap { [$0.fixture, $0.golden, $0.expectation] }
+      .compactMap { $0 }
+    if let html {
+      do throws(CommandFailure) {
+        try OutputFile.check(html, inputs: inputs)
+      } catch {
+        io.fail(error.message)
+        return error.code
+      }
+    }
     var report = VerifyReport(title: "\(io.tool.name) verify \(given)", generator: io.tool.description)
     var worst = ExitCode.success
     var passed = 0
@@ -85,12 +96,12 @@ public struct VerifyCommand: TableflowCommand {
     }
     io.out.line("\(passed) passed, \(failed) failed")
     if let html {
-      do {
-        try Data(report.html().utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+      do throws(CommandFailure) {
+        try OutputFile.write(report.html().utf8, to: html, inputs: inputs)
         io.out.line("wrote \(html)")
       } catch {
-        io.fail("\(html): cannot write the report: \(error.localizedDescription)")
-        worst = max(worst, .ioError)
+        io.fail(error.message)
+        worst = max(worst, error.code)
       }
     }
     return worst
@@ -222,13 +233,13 @@ public struct VerifyCommand: TableflowCommand {
   }
 
   private func write(_ log: String, to path: String, io: CommandIO) -> ExitCode {
-    do {
-      try Data(log.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    do throws(CommandFailure) {
+      try OutputFile.write(log.utf8, to: path, inputs: [])
       io.out.line("wrote \(path): review it, then move it over the golden")
       return .success
     } catch {
-      io.fail("\(path): cannot write: \(error.localizedDescription)")
-      return .ioError
+      io.fail(error.message)
+      return error.code
     }
   }
 

@@ -21,6 +21,14 @@ let package = Package(
       dependencies: [
         .product(name: "TableFlow", package: tableFlow), .product(name: "TableCore", package: tableFlow),
       ]),
+    // The feed's screen in an iOS app (UITableViewController + TableFlowUIKit's data source); on
+    // Linux an empty module, type-checked against a stand-in UIKit by tools/check-uikit.sh.
+    .target(
+      name: "FriendsUI",
+      dependencies: [
+        "FriendsFeed", .product(name: "TableFlow", package: tableFlow),
+        .product(name: "TableCore", package: tableFlow), .product(name: "TableFlowUIKit", package: tableFlow),
+      ]),
     // `friends run|replay|verify|inspect|diff|feeds …`: the tableflow commands for the feed.
     .executableTarget(
       name: "friends",

@@ -16,6 +16,8 @@ public protocol TableUpdateTarget: AnyObject {
   ///   ``BatchUpdateError`` where UIKit would raise an exception).
   func performBatch(_ batch: TableBatch) throws
 
-  /// Shows `snapshot` without animation (`reloadData()`).
-  func reloadData(_ snapshot: TableSnapshot)
+  /// Points the data source at `snapshot` and shows it without animation (`reloadData()`).
+  /// - Throws: when the table's data source cannot be pointed at a snapshot (a UIKit table
+  ///   whose `dataSource` is not a ``TableSnapshotDataSource``).
+  func reloadData(_ snapshot: TableSnapshot) throws
 }

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Remembers how many lines a text takes, so rebuilding a list (every page loaded, every
-/// refresh) measures only the texts it has not seen. Measuring is a pure function of the key,
-/// so a cached answer is always the answer measuring would give.
+/// Remembers how many lines a text takes, so that a row built again for a text seen before
+/// (an entry listed twice, a refresh whose pages moved) does not measure it again. Measuring
+/// is a pure function of the key, so a cached answer is always the answer measuring would
+/// give. (The built-in feeds build a row once per entry, ``ScreenState/rows(_:ofPages:build:)``,
+/// so the cache is asked once per new entry, not once per row at every build.)
 ///
 /// Bounded: past ``capacity`` entries the cache starts afresh, so memory stays small however
 /// long a session runs.
@@ -14,11 +16,26 @@ final class LineCountCache: @unchecked Sendable {
   // mutex, which ThreadSanitizer sees: this cache is shared by concurrently running transform
   // stages.
 
-  /// What a line count depends on.
+  /// What a line count depends on. Texts are hashed and compared as UTF-8 bytes: one pass
+  /// over the bytes, without the Unicode normalisation `String` hashing does (a CJK summary
+  /// costs several times its length that way). Texts with the same bytes measure the same;
+  /// canonically equivalent texts with other bytes are simply two entries.
   struct Key: Hashable, Sendable {
     var text: String
     var fontSize: Double
     var maxLines: Int?
+
+    static func == (lhs: Key, rhs: Key) -> Bool {
+      lhs.fontSize == rhs.fontSize && lhs.maxLines == rhs.maxLines
+        && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(fontSize)
+      hasher.combine(maxLines)
+      var text = text
+      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
   }
 
   /// The number of entries kept before the cache starts afresh.

@@ -5,8 +5,10 @@ import TableCore
 public struct ScreenState<Model: Sendable>: Sendable {
   /// The feed's parameters.
   public let parameters: FeedParameters
-  /// The decoded answers per slot, in the order they were loaded (page 1, page 2, …).
-  public internal(set) var pages: [String: [Model]] = [:]
+  /// The decoded answers per slot, in the order they were loaded (page 1, page 2, …). The
+  /// pipeline sets it; a test or a benchmark may too, to build the screen's next table as the
+  /// pipeline would (the copies of a state share the rows memoised by ``rows(_:of:row:)``).
+  public var pages: [String: [Model]] = [:]
   /// The sections the user collapsed.
   public internal(set) var collapsedSections: Set<SectionID> = []
   /// Whether a first load is in flight (no answer yet).
@@ -24,6 +26,8 @@ public struct ScreenState<Model: Sendable>: Sendable {
   /// Answers of requests that named their own model (``ScreenRequest/decoding(as:)``), per
   /// slot, oldest first.
   var otherPages: [String: [any Sendable]] = [:]
+  /// The rows built by ``rows(_:of:row:)`` and ``rows(_:ofPages:build:)``, for the next build.
+  let rowMemo = RowMemo()
 
   /// Creates a state with no answers, as a screen sees it before its first load.
   public init(parameters: FeedParameters = [:]) {

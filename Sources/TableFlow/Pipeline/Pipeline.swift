@@ -34,6 +34,7 @@ public final class Pipeline: Sendable {
   /// The newest `settled` event, for the drivers that wait for the session to settle.
   private let settledEvents: BusSubscription
   private let replaysInOrder: Bool
+  /// Records the bus from its own task; ``run(script:onEvent:)`` waits for it before each mark.
   private let recorder: SessionRecorder?
   private let control: Locked<Control>
 
@@ -115,8 +116,14 @@ public final class Pipeline: Sendable {
   // MARK: Running a session
 
   /// Runs a scripted session: sends each intent once the previous one has settled (nothing in
-  /// flight, everything presented), calling `onEvent` with every event in bus order on the
-  /// caller's task and actor, then finishes the bus and waits for the stages to stop.
+  /// flight, everything presented), calling `onEvent` with every event on the caller's task
+  /// and actor, then finishes the bus and waits for the stages to stop.
+  ///
+  /// `onEvent` sees the events in applied order, what a log needs: each intent or batch of
+  /// answers the transform stage applied, with everything it caused, then its presentations,
+  /// then the next one. (The transform stage goes on with the next input while the present
+  /// stage presents the last one, so on ``bus`` the `presented` events may come later;
+  /// sequence numbers then do not always count up in `onEvent`.)
   ///
   /// `nonisolated(nonsending)`: the call runs on the caller's actor, so `onEvent` need not be
   /// `Sendable` and may touch that actor's state: a `@MainActor` caller (a view controller)
@@ -149,9 +156,21 @@ public final class Pipeline: Sendable {
     // nonisolated(nonsending)), and with it `onEvent`. `async let` keeps the driver a child
     // task, cancelled with the caller's.
     async let completed = drive(script)
+    var sequencer = EventSequencer()
+    var ready: [BusEvent] = []
     for await event in subscription {
-      // Recorded before it is logged: a log line is never ahead of the recording.
-      await recorder?.record(event)
+      sequencer.take(event) { ready.append($0) }
+      for event in ready {
+        // A log line is never ahead of the recording: the recorder has written the mark.
+        if let recorder, event.event.isMark { await recorder.waitUntilRecorded(through: event.sequence) }
+        events += 1
+        if case .presented = event.event { presented += 1 }
+        onEvent(event)
+      }
+      ready.removeAll(keepingCapacity: true)
+    }
+    sequencer.finish { ready.append($0) }
+    for event in ready {
       events += 1
       if case .presented = event.event { presented += 1 }
       onEvent(event)

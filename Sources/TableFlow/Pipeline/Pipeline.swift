@@ -13,8 +13,11 @@ import TableCore
 /// Two ways to drive it:
 /// - ``run(_:onEvent:)`` runs a scripted session, each intent once the previous one has
 ///   settled (what the command line and golden tests use);
-/// - ``send(_:)`` plus ``updates`` for an app: send intents as the user acts, and apply each
-///   update's changeset to the table view.
+/// - ``send(_:)`` plus ``updates(for:buffering:)`` for an app: send intents as the user acts,
+///   and apply each update of a screen to its table view (see ``PipelineUpdates``).
+///
+/// The pipeline lives until ``finish()`` or ``cancel()`` is called, or until the `Pipeline`
+/// object goes away; a consumer that stops reading its updates ends only its own subscription.
 ///
 /// ```swift
 /// let pipeline = try Pipeline(feed: BooksFeed(), transport: HTTPTransport(baseURL: url))
@@ -36,11 +39,13 @@ public final class Pipeline: Sendable {
   private let replaysInOrder: Bool
   /// Records the bus from its own task; ``run(script:onEvent:)`` waits for it before each mark.
   private let recorder: SessionRecorder?
-  private let control: Locked<Control>
+  let control: Locked<Control>
 
-  private struct Control {
-    /// Subscribed at creation, handed to the first reader of ``updates`` so that it sees
-    /// every update even when intents were sent before it subscribed; `run` drops it.
+  struct Control {
+    /// Subscribed at creation (reserved: it never holds the stages back), handed to the first
+    /// reader of ``updates`` so that it sees every update even when intents were sent before
+    /// it subscribed. Released by `run`, by the first subscription of any kind, by `cancel`,
+    /// and by the bus once `busCapacity` events wait in it unclaimed.
     var firstSubscription: BusSubscription?
     /// The sequence number of the last intent sent.
     var lastSent: UInt64?
@@ -80,7 +85,7 @@ public final class Pipeline: Sendable {
       if case .settled = event { return true }
       return false
     }
-    control = Locked(Control(firstSubscription: bus.subscribe()))
+    control = Locked(Control(firstSubscription: bus.subscribe(.reserved)))
 
     let fetch = FetchStage(transport: transport, bus: bus, requestTimeout: options.requestTimeout)
     let decode = DecodeStage(bus: bus)
@@ -105,6 +110,7 @@ public final class Pipeline: Sendable {
     }
   }
 
+  /// Ends the pipeline as ``cancel()`` does: every subscription ends.
   deinit {
     stages.cancel()
     bus.finish()
@@ -212,37 +218,10 @@ public final class Pipeline: Sendable {
     }
   }
 
-  /// The presented updates, in order. See ``PipelineUpdates`` for buffering and cancellation.
-  ///
-  /// The first access sees every update since the pipeline was created, so intents may be sent
-  /// before it; later accesses see the updates presented after them. An app that sends
-  /// intents must read ``updates``: unread updates hold the stages back once `busCapacity`
-  /// events are waiting (nothing is ever dropped).
-  public var updates: PipelineUpdates {
-    let first = control.withLock { control in
-      defer { control.firstSubscription = nil }
-      return control.firstSubscription
-    }
-    return PipelineUpdates(pipeline: self, subscription: first ?? bus.subscribe())
-  }
-
-  /// Only the newest presented update each time the consumer asks; older ones are skipped.
-  ///
-  /// For a consumer that redraws the whole table (`reloadData()`) and may fall behind: it never
-  /// slows the pipeline. The changesets of skipped updates are lost, so do not animate with
-  /// them. Ends and cancels like ``updates``. Reading it releases the subscription kept for the
-  /// first reader of ``updates``.
-  public var latestUpdates: PipelineUpdates {
-    control.withLock { $0.firstSubscription = nil }
-    let subscription = bus.subscribeLatest { event in
-      if case .presented = event { return true }
-      return false
-    }
-    return PipelineUpdates(pipeline: self, subscription: subscription)
-  }
-
   /// Ends the session once every intent sent so far has settled (nothing in flight, everything
-  /// presented): ``updates`` then ends. Later intents are ignored.
+  /// presented): every subscription then ends. Later intents are ignored, and a subscription
+  /// made after this call ends at once (except the first reader of ``updates``, which still
+  /// gets the updates kept for it).
   public func finish() {
     control.withLock { control in
       guard !control.isClosed else { return }
@@ -255,9 +234,15 @@ public final class Pipeline: Sendable {
     }
   }
 
-  /// Stops every stage and request in flight at once and ends ``updates``.
+  /// Stops every stage and request in flight at once and ends every subscription; a
+  /// subscription made after this call ends at once.
   public func cancel() {
-    control.withLock { $0.isClosed = true }
+    let first = control.withLock { control in
+      control.isClosed = true
+      defer { control.firstSubscription = nil }
+      return control.firstSubscription
+    }
+    first?.cancel()
     stages.cancel()
     bus.finish()
   }

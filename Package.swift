@@ -71,6 +71,13 @@ let package = Package(
       name: "MainActorCallerTests",
       dependencies: ["TableFlow", "TableCore", "FixtureKit", "CLIKit", "TestSupport"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
+    // The code blocks of README.md and the DocC articles: compiled (Generated/, written by
+    // tools/extract-snippets.py), run against the built `tableflow`, or compared with their files.
+    .testTarget(
+      name: "DocSnippetTests",
+      dependencies: [
+        "TableFlow", "TableCore", "Feeds", "TableFlowTesting", "TableFlowUIKit", "CLIKit", "TestSupport",
+      ]),
     .testTarget(
       name: "CLITests",
       dependencies: ["CLIKit", "Feeds", "FixtureKit", "TableFlow", "TableCore", "TestSupport"]),

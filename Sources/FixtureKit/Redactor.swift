@@ -75,9 +75,11 @@ public struct Redactor: Sendable {
 
   /// Redacts a request's headers, query and body.
   ///
-  /// - Parameter addedHeaders: headers the transport adds to every request itself (`--header`,
-  ///   URL credentials): they are recorded in front of the request's own, every value
-  ///   redacted whatever its name, and learned.
+  /// - Parameters:
+  ///   - request: The request as the transport sent it.
+  ///   - addedHeaders: headers the transport adds to every request itself (`--header`,
+  ///     URL credentials): they are recorded in front of the request's own, every value
+  ///     redacted whatever its name, and learned.
   public mutating func redact(
     _ request: RecordedRequest, addedHeaders: [FixtureField] = []
   ) -> RecordedRequest {

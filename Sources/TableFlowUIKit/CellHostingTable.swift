@@ -1,6 +1,6 @@
 import TableCore
 
-/// A table that registers and dequeues cells by ``TableCore/CellKind``: `UITableView`,
+/// A table that registers and dequeues cells by `CellKind`: `UITableView`,
 /// `UICollectionView` (in the files under `#if canImport(UIKit)`) and ``HeadlessTableView``.
 /// ``TableDataSource`` does all its work through this protocol, so what it answers and which
 /// intents it sends are tested on any platform.

@@ -1,10 +1,10 @@
 import TableCore
 
-/// Which cell class shows each ``TableCore/CellKind``, and how a cell of that kind is
+/// Which cell class shows each `CellKind`, and how a cell of that kind is
 /// configured from a row's typed model (seeds A and E).
 ///
 /// A configure closure is typed on the cell and on the model: the model may be a concrete
-/// ``TableCore/CellModel`` or a protocol that several model types conform to, so one cell kind
+/// `CellModel` or a protocol that several model types conform to, so one cell kind
 /// is fed by several model types (seed E). A kind may also be registered once per model type;
 /// the first registration whose model type matches the row configures the cell.
 ///

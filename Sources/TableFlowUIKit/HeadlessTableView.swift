@@ -1,6 +1,6 @@
 import TableCore
 
-/// A ``TableUpdateTarget`` without a screen: each batch goes through a ``HeadlessTable``, which
+/// A ``TableUpdateTarget`` without a screen: each batch goes through a `HeadlessTable`, which
 /// rejects what UIKit would raise an exception for, so ``TableUpdater`` and ``TableDataSource``
 /// are tested on any platform through the same code path as a `UITableView`.
 @MainActor
@@ -30,7 +30,7 @@ public final class HeadlessTableView: TableUpdateTarget {
   public var snapshot: TableSnapshot { table.snapshot }
 
   /// Applies the batch as one `performBatchUpdates`, pointing ``dataSource`` at its snapshot.
-  /// - Throws: ``BatchUpdateError`` where UIKit would raise; the table and the data source are
+  /// - Throws: `BatchUpdateError` where UIKit would raise; the table and the data source are
   ///   then unchanged.
   public func performBatch(_ batch: TableBatch) throws {
     try table.performBatchUpdates(batch.stage)

@@ -1,7 +1,7 @@
 import TableFlow
 
 /// Where a data source sends the intents of the user's actions: usually the pipeline's
-/// ``TableFlow/Pipeline/send(_:)``, or an array in a test.
+/// `Pipeline.send(_:)`, or an array in a test.
 ///
 /// The closure is called on the main actor (every UIKit event arrives there), so a controller
 /// or a test passes main-actor code as it is.

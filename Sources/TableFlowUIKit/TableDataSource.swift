@@ -8,8 +8,8 @@ import TableFlow
 /// the pipeline as intents (see ``didSelectRow(at:)`` and the other event methods).
 ///
 /// It is written against ``CellHostingTable``, so the same code answers a `UITableView`, a
-/// `UICollectionView` and a ``HeadlessTableView``; ``TableViewDataSource`` and
-/// ``CollectionViewDataSource`` are the thin UIKit objects that forward to it.
+/// `UICollectionView` and a ``HeadlessTableView``; `TableViewDataSource` and
+/// `CollectionViewDataSource` are the thin UIKit objects that forward to it.
 ///
 /// A row that no registration can show gets a placeholder cell naming its kind and id, and a
 /// ``CellConfigurationError`` reported once through ``errorReporting`` — never a blank cell.
@@ -37,6 +37,9 @@ public final class TableDataSource<View: CellHostingTable>: TableSnapshotDataSou
   /// Creates the data source of `view` and registers every class of `registry` (and the
   /// placeholder's) on it.
   /// - Parameters:
+  ///   - view: The table or collection view (or a `HeadlessTableView`) to answer and update.
+  ///   - registry: The cell classes and configure closures, by cell kind.
+  ///   - sink: Where the intents of the user's actions go.
   ///   - animated: whether batch updates animate (see ``TableUpdater/animated``).
   ///   - errorReporting: ``CellErrorReporting/standard`` unless given.
   public init(

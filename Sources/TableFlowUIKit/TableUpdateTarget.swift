@@ -13,7 +13,7 @@ public protocol TableUpdateTarget: AnyObject {
   /// Issues one batch update: points the data source at `batch.snapshot`, issues the
   /// operations inside one `performBatchUpdates`, then applies the title updates.
   /// - Throws: when the table rejects the batch (``HeadlessTableView`` throws
-  ///   ``BatchUpdateError`` where UIKit would raise an exception).
+  ///   `BatchUpdateError` where UIKit would raise an exception).
   func performBatch(_ batch: TableBatch) throws
 
   /// Points the data source at `snapshot` and shows it without animation (`reloadData()`).

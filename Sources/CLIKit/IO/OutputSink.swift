@@ -44,8 +44,10 @@ public final class FileDescriptorSink: OutputSink {
   public static let standardError = FileDescriptorSink(descriptor: STDERR_FILENO, flushesEachLine: true)
 
   /// Wraps an open file descriptor; the sink does not close it.
-  /// - Parameter flushesEachLine: write out the buffer after every write that ends in a
-  ///   newline (for terminals and standard error).
+  /// - Parameters:
+  ///   - descriptor: The open file descriptor to write to.
+  ///   - flushesEachLine: write out the buffer after every write that ends in a newline (for
+  ///     terminals and standard error).
   public init(descriptor: Int32, flushesEachLine: Bool = false) {
     self.descriptor = descriptor
     self.flushesEachLine = flushesEachLine
@@ -161,7 +163,7 @@ public struct CommandIO: Sendable {
   /// Writes one error line, `NAME: message` (the ``tool``'s name), to standard error.
   ///
   /// Control characters, line separators and bidirectional overrides in the message are
-  /// escaped (``TextEscaping/inline(_:)``): whatever a file or a backend said, an error is
+  /// escaped (`TextEscaping.inline(_:)`): whatever a file or a backend said, an error is
   /// one line and sends no terminal escape.
   public func fail(_ message: String) {
     err.line(tool.name + ": " + TextEscaping.inline(message))

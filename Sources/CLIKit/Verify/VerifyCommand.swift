@@ -5,12 +5,12 @@ import TableFlow
 /// fixture under a folder against the golden log beside it.
 ///
 /// A fixture `NAME.jsonl.gz` pairs with the golden `NAME.log` and, for a session that fails by
-/// design, the sidecar `NAME.expect` (see ``SessionExpectation``). A mismatch exits 1; with
+/// design, the sidecar `NAME.expect` (see `SessionExpectation`). A mismatch exits 1; with
 /// `--update` the new log is written to `NAME.log.new` for review and the golden is never
 /// touched. Goldens and sidecars without a fixture and fixtures without a golden are reported.
 /// Sessions replay `--jobs` at a time; the output keeps the sorted order whatever finishes
 /// first, and `--shard I/N` keeps every N-th session starting with the I-th. `--html` also
-/// writes a review page (``VerifyReport``).
+/// writes a review page (`VerifyReport`).
 public struct VerifyCommand: TableflowCommand {
   private let replayer: ReplayCommand
 

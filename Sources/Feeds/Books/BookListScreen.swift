@@ -68,7 +68,7 @@ public struct BookListScreen: Screen {
   }
 
   /// The sections, from every page loaded, repeats included (the policy drops them). Each
-  /// entry's rows are built once and reused while its page stays (``ScreenState/rows(_:ofPages:build:)``).
+  /// entry's rows are built once and reused while its page stays (`ScreenState.rows(_:ofPages:build:)`).
   public func sections(for state: ScreenState<BookCollections>) throws -> [Section] {
     switch grouping {
     case .request: return BookListRows.sections(state: state, moves: state.changes)

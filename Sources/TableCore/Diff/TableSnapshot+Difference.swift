@@ -8,7 +8,7 @@ extension TableSnapshot {
   /// reload. Same id and kind with other content is a reconfigure, a changed kind a reload,
   /// a changed style a section reload, and a changed header or footer text a section update
   /// (``ChangesetStage/sectionUpdates``), which leaves the section's rows to animate. Collapsing
-  /// a section deletes its rows and expanding inserts them. See ``SnapshotDiffer`` for the
+  /// a section deletes its rows and expanding inserts them. See `SnapshotDiffer` for the
   /// stages.
   ///
   /// The common prefix and suffix of each section's rows (by id), and of the section list,

@@ -23,7 +23,7 @@ public struct ScreenState<Model: Sendable>: Sendable {
   /// The screen's own changes (``Route/change(_:send:)``), in the order they were made; a
   /// change of a key already changed replaces it and moves last.
   public var changes: [ScreenChange] = []
-  /// Answers of requests that named their own model (``ScreenRequest/decoding(as:)``), per
+  /// Answers of requests that named their own model (``ScreenRequest/decoding(as:using:)``), per
   /// slot, oldest first.
   var otherPages: [String: [any Sendable]] = [:]
   /// The rows built by ``rows(_:of:row:)`` and ``rows(_:ofPages:build:)``, for the next build.
@@ -62,7 +62,7 @@ public struct ScreenState<Model: Sendable>: Sendable {
   /// The answers loaded into `slot`, oldest first.
   public func pages(in slot: String) -> [Model] { pages[slot] ?? [] }
 
-  /// The answers of requests that decoded into `type` (``ScreenRequest/decoding(as:)``)
+  /// The answers of requests that decoded into `type` (``ScreenRequest/decoding(as:using:)``)
   /// loaded into `slot`, oldest first.
   public func pages<Other>(in slot: String, as type: Other.Type) -> [Other] {
     (otherPages[slot] ?? []).compactMap { $0 as? Other }

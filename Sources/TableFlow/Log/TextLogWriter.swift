@@ -31,7 +31,7 @@ public struct TextLogWriter: SnapshotLogWriter {
 
   /// The log lines for one event.
   ///
-  /// Ids, URLs, links and messages are escaped (``TextEscaping``): nothing a backend or a
+  /// Ids, URLs, links and messages are escaped (`TextEscaping`): nothing a backend or a
   /// fixture says can break a line or forge another one.
   public mutating func text(for event: BusEvent) -> String {
     var out = ""

@@ -11,6 +11,8 @@ let tableFlow =
 
 let package = Package(
   name: "CustomFeed",
+  // TableFlow's minimum platforms: a package cannot support older ones than its dependency.
+  platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   dependencies: [.package(path: "../..")],
   targets: [
     // The feed: screens over the backend's JSON.

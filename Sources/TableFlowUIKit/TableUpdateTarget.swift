@@ -1,8 +1,9 @@
 import TableCore
 
 /// A table that takes batch updates: `UITableView`, `UICollectionView` (in the files under
-/// `#if canImport(UIKit)`), and ``HeadlessTableView``, which checks each batch against UIKit's
-/// rules on any platform. ``TableUpdater`` drives any of them through the same code.
+/// `#if canImport(UIKit) && !os(watchOS)`: watchOS has UIKit but no table views), and
+/// ``HeadlessTableView``, which checks each batch against UIKit's rules on any platform.
+/// ``TableUpdater`` drives any of them through the same code.
 @MainActor
 public protocol TableUpdateTarget: AnyObject {
   /// Whether the table can update a visible cell in place (`reconfigureRows`, iOS 15+);

@@ -1,4 +1,4 @@
-import TableFlow
+import Foundation
 
 /// Remembers how many lines a text takes, so that a row built again for a text seen before
 /// (an entry listed twice, a refresh whose pages moved) does not measure it again. Measuring
@@ -8,7 +8,14 @@ import TableFlow
 ///
 /// Bounded: past ``capacity`` entries the cache starts afresh, so memory stays small however
 /// long a session runs.
-struct LineCountCache: ~Copyable, Sendable {
+final class LineCountCache: @unchecked Sendable {
+  // Safety of `@unchecked Sendable`: `entries` is read and written only between `lock.lock()`
+  // and `lock.unlock()` (in `withEntries`), so one thread at a time touches it, and the
+  // unlock/lock pair orders each access before the next; `capacity` is immutable. Foundation's
+  // `NSLock` (public API, as the demo feeds use only public API; on every platform) is a pthread
+  // mutex, which ThreadSanitizer sees: this cache is shared by concurrently running transform
+  // stages.
+
   /// What a line count depends on. Texts are hashed and compared as UTF-8 bytes: one pass
   /// over the bytes, without the Unicode normalisation `String` hashing does (a CJK summary
   /// costs several times its length that way). Texts with the same bytes measure the same;
@@ -33,9 +40,8 @@ struct LineCountCache: ~Copyable, Sendable {
 
   /// The number of entries kept before the cache starts afresh.
   let capacity: Int
-  // `Locked`, not `Mutex`: ThreadSanitizer cannot see `Mutex`'s futex locking on Linux and
-  // reported this cache, shared by concurrently running transform stages, as a race.
-  private let entries = Locked<[Key: Int]>([:])
+  private let lock = NSLock()
+  private var entries: [Key: Int] = [:]
 
   init(capacity: Int) {
     self.capacity = capacity
@@ -43,12 +49,18 @@ struct LineCountCache: ~Copyable, Sendable {
 
   /// The cached line count for `key`, or `measure()`'s, which is then remembered.
   func lines(for key: Key, measure: () -> Int) -> Int {
-    if let lines = entries.withLock({ $0[key] }) { return lines }
+    if let lines = withEntries({ $0[key] }) { return lines }
     let lines = measure()
-    entries.withLock { entries in
+    withEntries { entries in
       if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
       entries[key] = lines
     }
     return lines
+  }
+
+  private func withEntries<Result>(_ body: (inout [Key: Int]) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&entries)
   }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The pipeline's spine: an ordered, lossless fan-out of ``PipelineEvent``s.
 ///
 /// - Order: each published event gets the next sequence number (0, 1, 2, … with no gaps) and
@@ -28,7 +26,7 @@ public final class EventBus: Sendable {
   // Continuations stored in the machine are resumed exactly once: the machine hands each one
   // out in exactly one action (delivery, cancellation or finish) and forgets it there.
   private let machine: Locked<Machine>
-  private let publisherIDs = Atomic<Int>(0)
+  private let publisherIDs = Locked<Int>(0)
 
   /// The number of events a lossless subscriber may fall behind before publishers wait.
   public let capacity: Int
@@ -204,7 +202,10 @@ public final class EventBus: Sendable {
   }
 
   private nonisolated(nonsending) func waitForRoom() async {
-    let id = publisherIDs.add(1, ordering: .relaxed).newValue
+    let id = publisherIDs.withLock { last in
+      last += 1
+      return last
+    }
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
         if machine.withLock({ $0.waitForRoom(id, continuation) }) { continuation.resume() }

@@ -122,8 +122,8 @@ public final class Pipeline: Sendable {
   // MARK: Running a session
 
   /// Runs a scripted session: sends each intent once the previous one has settled (nothing in
-  /// flight, everything presented), calling `onEvent` with every event on the caller's task,
-  /// then finishes the bus and waits for the stages to stop.
+  /// flight, everything presented), calling `onEvent` with every event on the caller's task
+  /// and actor, then finishes the bus and waits for the stages to stop.
   ///
   /// `onEvent` sees the events in applied order, what a log needs: each intent or batch of
   /// answers the transform stage applied, with everything it caused, then its presentations,
@@ -131,12 +131,16 @@ public final class Pipeline: Sendable {
   /// stage presents the last one, so on ``bus`` the `presented` events may come later;
   /// sequence numbers then do not always count up in `onEvent`.)
   ///
+  /// `nonisolated(nonsending)`: the call runs on the caller's actor, so `onEvent` need not be
+  /// `Sendable` and may touch that actor's state: a `@MainActor` caller (a view controller)
+  /// passes a closure that updates its views. The stages run on their own executors either way.
+  ///
   /// With ``PipelineOptions/replayOrder`` every intent is sent at once and the pipeline applies
   /// them, with their answers, in the recorded order. A pipeline runs one session: call this
   /// once, and not together with ``send(_:)``. Cancelling the calling task stops every stage
   /// and request in flight promptly; the outcome then says `wasCancelled`.
   /// - Returns: the worst failure seen and counts.
-  public func run(
+  nonisolated(nonsending) public func run(
     _ intents: some Sequence<Intent> & Sendable, onEvent: (BusEvent) -> Void = { _ in }
   ) async -> SessionOutcome {
     await run(script: intents.map { ScriptedIntent($0) }, onEvent: onEvent)
@@ -145,43 +149,44 @@ public final class Pipeline: Sendable {
   /// Runs a scripted session like ``run(_:onEvent:)``, except that after a line that
   /// ``ScriptedIntent/sendsNextAtOnce`` the next intent is sent without waiting for it to
   /// settle, as a user acting while a page loads. The session ends once the last intent has
-  /// settled.
-  public func run(
+  /// settled. Runs on the caller's actor, as ``run(_:onEvent:)`` does.
+  nonisolated(nonsending) public func run(
     script: [ScriptedIntent], onEvent: (BusEvent) -> Void = { _ in }
   ) async -> SessionOutcome {
     let subscription = bus.subscribe()
     control.withLock { $0.firstSubscription = nil }
     var presented = 0
     var events = 0
-    let completed = await withTaskCancellationHandler {
-      await withTaskGroup(of: Bool.self) { group in
-        group.addTask { await self.drive(script) }
-        var sequencer = EventSequencer()
-        var ready: [BusEvent] = []
-        for await event in subscription {
-          sequencer.take(event) { ready.append($0) }
-          for event in ready {
-            // A log line is never ahead of the recording: the recorder has written the mark.
-            if let recorder, event.event.isMark { await recorder.waitUntilRecorded(through: event.sequence) }
-            events += 1
-            if case .presented = event.event { presented += 1 }
-            onEvent(event)
-          }
-          ready.removeAll(keepingCapacity: true)
-        }
-        sequencer.finish { ready.append($0) }
-        for event in ready {
-          events += 1
-          if case .presented = event.event { presented += 1 }
-          onEvent(event)
-        }
-        return await group.next() ?? false
+    // No closure around the loop: a closure passed to withTaskGroup or
+    // withTaskCancellationHandler would run off the caller's actor (their operations are not
+    // nonisolated(nonsending)), and with it `onEvent`. `async let` keeps the driver a child
+    // task, cancelled with the caller's.
+    async let completed = drive(script)
+    var sequencer = EventSequencer()
+    var ready: [BusEvent] = []
+    for await event in subscription {
+      sequencer.take(event) { ready.append($0) }
+      for event in ready {
+        // A log line is never ahead of the recording: the recorder has written the mark.
+        if let recorder, event.event.isMark { await recorder.waitUntilRecorded(through: event.sequence) }
+        events += 1
+        if case .presented = event.event { presented += 1 }
+        onEvent(event)
       }
-    } onCancel: {
-      self.cancel()
+      ready.removeAll(keepingCapacity: true)
     }
+    sequencer.finish { ready.append($0) }
+    for event in ready {
+      events += 1
+      if case .presented = event.event { presented += 1 }
+      onEvent(event)
+    }
+    // The subscription ends early only when the calling task is cancelled: stop every stage.
+    if Task.isCancelled { cancel() }
+    let wasCompleted = await completed
     return SessionOutcome(
-      worstFailure: failures.worst, presentedCount: presented, eventCount: events, wasCancelled: !completed)
+      worstFailure: failures.worst, presentedCount: presented, eventCount: events, wasCancelled: !wasCompleted
+    )
   }
 
   /// Sends the script's intents, each once the previous one has settled unless it says

@@ -111,7 +111,7 @@ let documentedBlocks: [DocumentedBlock] = [
     check: .excerpt(
       of: "Examples/CustomFeed/Sources/friends/main.swift", ignoringDocComments: true,
       lines: [
-        "await Tableflow.main(feeds: [FriendsFeed()])"
+        "await Tableflow.main(name: \"friends\", version: \"1.0.0\", feeds: [FriendsFeed()])"
       ])),
   DocumentedBlock(
     source: "README.md:205",
@@ -226,7 +226,7 @@ let documentedBlocks: [DocumentedBlock] = [
           ], output: nil)
       ], exit: 66)),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:162",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:163",
     check: .excerpt(
       of: "Examples/CustomFeed/Sources/friends/main.swift", ignoringDocComments: true,
       lines: [
@@ -235,7 +235,7 @@ let documentedBlocks: [DocumentedBlock] = [
         "",
         "// Every tableflow command (run, replay, verify, view, inspect, diff, feeds …) for this package's",
         "// feed, plus the built-in ones.",
-        "await Tableflow.main(feeds: [FriendsFeed()])",
+        "await Tableflow.main(name: \"friends\", version: \"1.0.0\", feeds: [FriendsFeed()])",
       ])),
   DocumentedBlock(
     source: "Sources/TableFlow/TableFlow.docc/Embedding.md:37",

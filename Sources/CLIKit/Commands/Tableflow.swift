@@ -13,7 +13,7 @@ import TableFlow
 /// await Tableflow.main(name: "issues", version: "1.0.0", feeds: [IssuesFeed()])
 /// ```
 public enum Tableflow {
-  /// TableFlow's version (``TableFlowVersion/current``): the built-in tool's `--version`.
+  /// TableFlow's version (`TableFlowVersion.current`): the built-in tool's `--version`.
   public static let version = TableFlowVersion.current
 
   /// The subcommands of the built-in `tableflow`, in the order `--help` lists them.

@@ -18,7 +18,7 @@ public struct ToolIdentity: Hashable, Sendable, CustomStringConvertible {
     self.version = version
   }
 
-  /// The `tableflow` command, at ``TableFlowVersion/current``.
+  /// The `tableflow` command, at `TableFlowVersion.current`.
   public static let tableflow = ToolIdentity(name: "tableflow", version: TableFlowVersion.current)
 
   /// `NAME VERSION`: what `--version` prints and a recorded fixture's header names as its tool.

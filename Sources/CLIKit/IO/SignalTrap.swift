@@ -18,7 +18,7 @@ public enum SignalTrap {
   /// Runs `body` with the signals trapped as described above.
   /// - Parameters:
   ///   - err: where the one line naming the signal goes.
-  ///   - name: the program's name, which starts that line.
+  ///   - program: the program's name, which starts that line.
   ///   - body: the command; it is cancelled on the first SIGINT or SIGTERM.
   /// - Returns: `body`'s code, or 130/143 when a signal cancelled it.
   public static func run(

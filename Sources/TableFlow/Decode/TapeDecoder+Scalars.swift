@@ -27,10 +27,9 @@ extension TapeDecoder {
     let token = entries[entry]
     guard token.kind == .number else { throw unexpected(Value.self, at: entry, path: path()) }
     if token.flag, let value = parseInteger(Value.self, token) { return value }
-    // A fraction or an exponent, or out of range: exact through `Double`, as Foundation does.
-    if !token.flag, let double = Double(tokenText(entry)), let value = Value(exactly: double) {
-      return value
-    }
+    // A fraction or an exponent: only a whole number in range (`1.0`, `1e2`), decided on the
+    // decimal digits, not on a rounded `Double`.
+    if !token.flag, let value = wholeNumber(Value.self, token) { return value }
     throw corrupted("Parsed JSON number <\(tokenText(entry))> does not fit in \(Value.self).", path: path())
   }
 
@@ -87,6 +86,57 @@ extension TapeDecoder {
       if overflowA || overflowB { return nil }
       value = next
       index += 1
+    }
+    return value
+  }
+
+  /// The value of a number token with a fraction or an exponent when it is a whole number
+  /// that fits in `Value`.
+  private func wholeNumber<Value: FixedWidthInteger>(_ type: Value.Type, _ token: JSONTape.Entry) -> Value? {
+    var digits: [UInt8] = []
+    var fraction = 0
+    var exponent = 0
+    var index = Int(token.start)
+    let end = Int(token.end)
+    let negative = base[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    var inFraction = false
+    while index < end {
+      let byte = base[index]
+      if byte == UInt8(ascii: ".") {
+        inFraction = true
+      } else if byte | 0x20 == UInt8(ascii: "e") {
+        let text = String(
+          decoding: UnsafeBufferPointer(start: base + index + 1, count: end - index - 1), as: UTF8.self)
+        exponent =
+          Int(text.hasPrefix("+") ? String(text.dropFirst()) : text)
+          ?? (text.hasPrefix("-") ? -100_000 : 100_000)
+        break
+      } else {
+        digits.append(byte &- UInt8(ascii: "0"))
+        if inFraction { fraction += 1 }
+      }
+      index += 1
+    }
+    while let first = digits.first, first == 0 { digits.removeFirst() }
+    guard !digits.isEmpty else { return 0 }
+    var shift = exponent - fraction
+    while shift < 0 {
+      guard digits.last == 0 else { return nil }
+      digits.removeLast()
+      shift += 1
+    }
+    guard shift <= 40 else { return nil }
+    digits += [UInt8](repeating: 0, count: shift)
+    if negative, !Value.isSigned { return nil }
+    var value: Value = 0
+    for digit in digits {
+      let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
+      let step = Value(digit)
+      let (next, overflowB) =
+        negative ? shifted.subtractingReportingOverflow(step) : shifted.addingReportingOverflow(step)
+      if overflowA || overflowB { return nil }
+      value = next
     }
     return value
   }

@@ -6,6 +6,12 @@ import PackageDescription
 
 let package = Package(
   name: "TableFlow",
+  // The lowest versions the code needs: `Duration`, `Clock` and `Task.sleep(for:)` arrived in
+  // iOS 16 / macOS 13 / tvOS 16 / watchOS 9 (visionOS has them from 1.0); the UIKit adapter's
+  // `reconfigureRows`/`reconfigureItems` need only iOS 15 / tvOS 15. Nothing newer is used
+  // outside an `@available` context: `python3 tools/check-platform-api.py` (run by .ci/run)
+  // fails on the listed newer APIs, such as Synchronization's `Mutex` and `Atomic` (iOS 18).
+  platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "TableCore", targets: ["TableCore"]),
     .library(name: "TableFlow", targets: ["TableFlow"]),
@@ -59,6 +65,19 @@ let package = Package(
       dependencies: ["TableFlowTesting", "Feeds", "TableFlow", "TableCore", "TestSupport"],
       // assertSession's default fixtures and goldens, beside the tests that use them.
       exclude: ["__Fixtures__"]),
+    // Main-actor code, as an app target's is (Xcode's default isolation): calls every public
+    // API that takes a closure, so each stays callable from a view controller.
+    .testTarget(
+      name: "MainActorCallerTests",
+      dependencies: ["TableFlow", "TableCore", "FixtureKit", "CLIKit", "TestSupport"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
+    // The code blocks of README.md and the DocC articles: compiled (Generated/, written by
+    // tools/extract-snippets.py), run against the built `tableflow`, or compared with their files.
+    .testTarget(
+      name: "DocSnippetTests",
+      dependencies: [
+        "TableFlow", "TableCore", "Feeds", "TableFlowTesting", "TableFlowUIKit", "CLIKit", "TestSupport",
+      ]),
     .testTarget(
       name: "CLITests",
       dependencies: ["CLIKit", "Feeds", "FixtureKit", "TableFlow", "TableCore", "TestSupport"]),

@@ -11,6 +11,8 @@ let tableFlow =
 
 let package = Package(
   name: "CustomFeed",
+  // TableFlow's minimum platforms: a package cannot support older ones than its dependency.
+  platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   dependencies: [.package(path: "../..")],
   targets: [
     // The feed: screens over the backend's JSON.
@@ -18,6 +20,14 @@ let package = Package(
       name: "FriendsFeed",
       dependencies: [
         .product(name: "TableFlow", package: tableFlow), .product(name: "TableCore", package: tableFlow),
+      ]),
+    // The feed's screen in an iOS app (UITableViewController + TableFlowUIKit's data source); on
+    // Linux an empty module, type-checked against a stand-in UIKit by tools/check-uikit.sh.
+    .target(
+      name: "FriendsUI",
+      dependencies: [
+        "FriendsFeed", .product(name: "TableFlow", package: tableFlow),
+        .product(name: "TableCore", package: tableFlow), .product(name: "TableFlowUIKit", package: tableFlow),
       ]),
     // `friends run|replay|verify|inspect|diff|feeds …`: the tableflow commands for the feed.
     .executableTarget(

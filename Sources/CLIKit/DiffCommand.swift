@@ -55,8 +55,12 @@ public struct DiffCommand: TableflowCommand {
     let old: TableSnapshot
     let new: TableSnapshot
     do {
-      old = try DiffSnapshotLoader.load(oldPath, policy: policy) { io.err.write("tableflow: diff: \($0)\n") }
-      new = try DiffSnapshotLoader.load(newPath, policy: policy) { io.err.write("tableflow: diff: \($0)\n") }
+      old = try DiffSnapshotLoader.load(oldPath, policy: policy) {
+        io.err.write("\(io.tool.name): diff: \($0)\n")
+      }
+      new = try DiffSnapshotLoader.load(newPath, policy: policy) {
+        io.err.write("\(io.tool.name): diff: \($0)\n")
+      }
     } catch {
       io.fail("diff: " + error.message)
       return error.exitCode

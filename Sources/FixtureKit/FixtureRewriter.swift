@@ -32,9 +32,13 @@ public enum FixtureRewriter {
   /// The rewritten file keeps the original's permissions and, where the process may set them,
   /// its owner and group.
   ///
-  /// - Parameter shouldStop: asked before each record and before the new file replaces the
-  ///   old one; when it answers `true` (a signal arrived), the rewrite stops and the fixture is
-  ///   left as it was (`FixtureError` `.cancelled`).
+  /// - Parameters:
+  ///   - given: The fixture's path (a symbolic link is followed).
+  ///   - redaction: The rules to apply.
+  ///   - limits: The reader's limits, which the rewritten file also keeps to.
+  ///   - shouldStop: asked before each record and before the new file replaces the old one;
+  ///     when it answers `true` (a signal arrived), the rewrite stops and the fixture is left as
+  ///     it was (`FixtureError` `.cancelled`).
   /// - Throws: `FixtureError` when the fixture cannot be read, is damaged, or the new file
   ///   cannot be written, or when stopped; the fixture is then left as it was.
   /// - Complexity: one pass; memory bounded by the largest record.

@@ -56,7 +56,7 @@ public struct Redactor: Sendable {
       learn(credential)
       if words[0].lowercased() == "basic" {
         let decoded = Array(credential.utf8).withUnsafeBytes { JSONText.decodeBase64($0) }
-        if let decoded, let text = String(validating: decoded, as: UTF8.self) {
+        if let decoded, let text = ValidatedUTF8.string(decoded) {
           learnUserInfo(text)
         }
       }
@@ -75,9 +75,11 @@ public struct Redactor: Sendable {
 
   /// Redacts a request's headers, query and body.
   ///
-  /// - Parameter addedHeaders: headers the transport adds to every request itself (`--header`,
-  ///   URL credentials): they are recorded in front of the request's own, every value
-  ///   redacted whatever its name, and learned.
+  /// - Parameters:
+  ///   - request: The request as the transport sent it.
+  ///   - addedHeaders: headers the transport adds to every request itself (`--header`,
+  ///     URL credentials): they are recorded in front of the request's own, every value
+  ///     redacted whatever its name, and learned.
   public mutating func redact(
     _ request: RecordedRequest, addedHeaders: [FixtureField] = []
   ) -> RecordedRequest {
@@ -90,7 +92,7 @@ public struct Redactor: Sendable {
     let isForm = request.headers.contains {
       $0.name.lowercased() == "content-type" && $0.value.lowercased().contains("x-www-form-urlencoded")
     }
-    if isForm, let text = String(validating: body, as: UTF8.self) {
+    if isForm, let text = ValidatedUTF8.string(body) {
       // A form body is a query string: its password, token and key fields are redacted too.
       result.body = Array(String(redactURL("?" + text).dropFirst()).utf8)
       return result

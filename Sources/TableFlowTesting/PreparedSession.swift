@@ -71,7 +71,8 @@ struct PreparedSession {
       let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       recorder = try SessionRecorder(
-        path: path, feed: request.feed.name, tool: "TableFlowTesting", base: request.live,
+        path: path, feed: request.feed.name, tool: "TableFlowTesting \(TableFlowVersion.current)",
+        base: request.live,
         params: options.parameters, redaction: request.redaction, transportHeaders: live?.addedHeaders ?? [])
     } catch {
       throw SessionAssertionError("\(path): cannot record: \(error)")

@@ -58,7 +58,7 @@ public struct TableBatch: Hashable, Sendable {
     self.animation = animation
   }
 
-  /// The batch as a changeset stage, as a ``HeadlessTable`` applies it.
+  /// The batch as a changeset stage, as a `HeadlessTable` applies it.
   public var stage: ChangesetStage {
     var stage = ChangesetStage()
     stage.snapshot = snapshot

@@ -20,6 +20,10 @@ import TableFlow
 ///   try updater.apply(update)
 /// }
 /// ```
+///
+/// ``TableDataSource`` owns an updater and answers the table's questions as well: prefer it
+/// unless the app writes its own data source.
+/// ```
 @MainActor
 public final class TableUpdater<Target: TableUpdateTarget> {
   /// The table updated.
@@ -51,7 +55,11 @@ public final class TableUpdater<Target: TableUpdateTarget> {
       shown = update.snapshot
     }
     guard shown != nil, !update.changeset.stages.isEmpty else {
-      target.reloadData(update.snapshot)
+      do {
+        try target.reloadData(update.snapshot)
+      } catch {
+        throw TableUpdateError("\(update.screen.name) v\(update.version): \(error)")
+      }
       return
     }
     for (index, stage) in update.changeset.stages.enumerated() {

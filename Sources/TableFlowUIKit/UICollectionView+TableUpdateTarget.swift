@@ -1,9 +1,9 @@
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)
 import TableCore
 import UIKit
 
 /// A `UICollectionView` takes TableFlow's batches (rows are items); its `dataSource` must be a
-/// ``TableSnapshotDataSource``. Updated titles are set on visible list headers and footers
+/// ``TableSnapshotDataSource`` (else each batch throws). Updated titles are set on visible list headers and footers
 /// (`UICollectionViewListCell` with a `UIListContentConfiguration`).
 extension UICollectionView: TableUpdateTarget {
   /// `reconfigureItems(at:)` exists from iOS 15.
@@ -14,11 +14,15 @@ extension UICollectionView: TableUpdateTarget {
 
   /// Issues the batch in one `performBatchUpdates`, then sets the updated titles of visible
   /// list headers and footers.
+  /// - Throws: ``TableUpdateError`` when `dataSource` is not a ``TableSnapshotDataSource``
+  ///   (nothing is issued).
   public func performBatch(_ batch: TableBatch) throws {
+    guard let source = dataSource as? TableSnapshotDataSource else {
+      throw TableUpdateError.notSnapshotDataSource(dataSource)
+    }
     let issue = {
       self.performBatchUpdates {
-        let source = self.dataSource as? TableSnapshotDataSource
-        source?.snapshot = batch.snapshot
+        source.snapshot = batch.snapshot
         for operation in batch.operations { self.issue(operation) }
       }
     }
@@ -33,8 +37,12 @@ extension UICollectionView: TableUpdateTarget {
   }
 
   /// Points the data source at `snapshot` and reloads.
-  public func reloadData(_ snapshot: TableSnapshot) {
-    (dataSource as? TableSnapshotDataSource)?.snapshot = snapshot
+  /// - Throws: ``TableUpdateError`` when `dataSource` is not a ``TableSnapshotDataSource``.
+  public func reloadData(_ snapshot: TableSnapshot) throws {
+    guard let source = dataSource as? TableSnapshotDataSource else {
+      throw TableUpdateError.notSnapshotDataSource(dataSource)
+    }
+    source.snapshot = snapshot
     reloadData()
   }
 

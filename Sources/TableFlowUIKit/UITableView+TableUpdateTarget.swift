@@ -1,9 +1,9 @@
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)
 import TableCore
 import UIKit
 
 /// A `UITableView` takes TableFlow's batches; its `dataSource` must be a
-/// ``TableSnapshotDataSource``.
+/// ``TableSnapshotDataSource`` (else each batch throws).
 extension UITableView: TableUpdateTarget {
   /// `reconfigureRows(at:)` exists from iOS 15.
   public var canReconfigureRows: Bool {
@@ -13,12 +13,16 @@ extension UITableView: TableUpdateTarget {
 
   /// Issues the batch in one `performBatchUpdates`, then sets the updated titles of visible
   /// headers and footers.
+  /// - Throws: ``TableUpdateError`` when `dataSource` is not a ``TableSnapshotDataSource``
+  ///   (nothing is issued).
   public func performBatch(_ batch: TableBatch) throws {
+    guard let source = dataSource as? TableSnapshotDataSource else {
+      throw TableUpdateError.notSnapshotDataSource(dataSource)
+    }
     let animation = batch.animation.tableViewAnimation
     let issue = {
       self.performBatchUpdates {
-        let source = self.dataSource as? TableSnapshotDataSource
-        source?.snapshot = batch.snapshot
+        source.snapshot = batch.snapshot
         for operation in batch.operations { self.issue(operation, animation) }
       }
     }
@@ -33,8 +37,12 @@ extension UITableView: TableUpdateTarget {
   }
 
   /// Points the data source at `snapshot` and reloads.
-  public func reloadData(_ snapshot: TableSnapshot) {
-    (dataSource as? TableSnapshotDataSource)?.snapshot = snapshot
+  /// - Throws: ``TableUpdateError`` when `dataSource` is not a ``TableSnapshotDataSource``.
+  public func reloadData(_ snapshot: TableSnapshot) throws {
+    guard let source = dataSource as? TableSnapshotDataSource else {
+      throw TableUpdateError.notSnapshotDataSource(dataSource)
+    }
+    source.snapshot = snapshot
     reloadData()
   }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TableFlow
 
 #if canImport(Glibc)
 import Glibc
@@ -143,5 +143,5 @@ final class CLIChild {
 
 /// Bytes shared between the reading threads and the test.
 private final class LockedData: Sendable {
-  let data = Mutex(Data())
+  let data = Locked(Data())
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TableFlow
 import TestSupport
 
 /// Runs the built `tableflow` binary as a subprocess and captures what it prints.
@@ -60,7 +60,7 @@ struct CLIProcess {
 
 /// Holds the stderr bytes read on another thread.
 private final class StderrBox: Sendable {
-  private let data = Mutex(Data())
+  private let data = Locked(Data())
   func set(_ value: Data) { data.withLock { $0 = value } }
   func get() -> Data { data.withLock { $0 } }
 }

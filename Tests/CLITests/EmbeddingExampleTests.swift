@@ -1,5 +1,4 @@
 import Feeds
-import Synchronization
 import TableCore
 import TableFlow
 import TestSupport
@@ -110,7 +109,7 @@ struct ScreenInstanceTests {
 final class HeldTransport: Transport {
   private let inner: any Transport
   private let marker: String
-  private let gate = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+  private let gate = Locked<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 
   init(_ inner: any Transport, holding marker: String) {
     self.inner = inner

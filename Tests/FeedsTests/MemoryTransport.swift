@@ -1,12 +1,11 @@
 import Foundation
-import Synchronization
 import TableFlow
 
 /// Answers requests from memory: each relative URL (or, failing that, path) has a queue of
 /// bodies, the last one repeating.
 /// Records every request sent.
 final class MemoryTransport: Transport, Sendable {
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   private struct State {
     var bodies: [String: [String]]
@@ -14,7 +13,7 @@ final class MemoryTransport: Transport, Sendable {
   }
 
   init(_ bodies: [String: [String]]) {
-    state = Mutex(State(bodies: bodies))
+    state = Locked(State(bodies: bodies))
   }
 
   var sent: [TransportRequest] { state.withLock { $0.sent } }

@@ -133,7 +133,7 @@ struct BusStateMachineTests {
   @Test("latest-only sees only the newest match and never slows the publisher")
   func latestOnly() {
     var bus = Machine(capacity: 1)
-    let latest = bus.subscribe(.latestOnly { $0.hasPrefix("snapshot") })
+    let latest = bus.subscribe(.conflating { $0.hasPrefix("snapshot") ? .newest(key: 0) : .ignore })
     let step25 = bus.publish { _ in "snapshot 1" }
     #expect(!step25.mustWait)
     let step26 = bus.publish { _ in "snapshot 2" }

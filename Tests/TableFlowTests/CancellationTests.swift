@@ -18,7 +18,7 @@ struct CancellationTests {
     #expect(outcome.presentedCount == 1)  // the loading snapshot, nothing after
   }
 
-  @Test("cancelling the task iterating updates cancels the pipeline and its requests")
+  @Test("cancelling the task iterating updates ends that subscription only, not the pipeline")
   func cancelUpdatesConsumer() async throws {
     let transport = BlockingTransport()
     let pipeline = try Pipeline(feed: TestFeed(), transport: transport)
@@ -34,14 +34,19 @@ struct CancellationTests {
     }
     pipeline.send(.load)
     for await _ in transport.started { break }
+    let subscribers = pipeline.bus.subscriberCount
     consumer.cancel()
     let (versions, threwCancellation) = await consumer.value
     #expect(threwCancellation)
     #expect(versions.count <= 1)
-    // The pipeline is cancelled: its bus is finished, so a new subscriber ends at once.
-    var after = pipeline.updates.makeAsyncIterator()
+    #expect(pipeline.bus.subscriberCount == subscribers - 1)  // its subscription is gone
+    #expect(transport.cancelledCount == 0)  // the request in flight goes on
+    // The pipeline still runs: a new subscription starts from the root's loading snapshot.
+    var after = pipeline.updates(for: pipeline.rootScreen).makeAsyncIterator()
+    let current = try #require(try await after.next())
+    #expect(current.version == 1)
+    pipeline.cancel()
     #expect(try await after.next() == nil)
-    pipeline.send(.refresh)  // ignored after cancellation
   }
 
   @Test("updates end once everything sent has settled after finish", .timeLimit(.minutes(1)))
@@ -60,10 +65,10 @@ struct CancellationTests {
     #expect(versions == [1, 2, 3, 4])  // loading, loaded, load-more row loading, next page
   }
 
-  @Test("latest-only updates skip to the newest snapshot")
-  func latestUpdates() async throws {
+  @Test("a conflating subscription read after the session skips to the newest snapshot")
+  func conflatingAfterSession() async throws {
     let pipeline = try Pipeline(feed: TestFeed(), transport: StubTransport())
-    let latest = pipeline.latestUpdates
+    let latest = pipeline.updates(buffering: .conflating)
     _ = await pipeline.run([.load, .loadMore("items"), .loadMore("items")])
     var iterator = latest.makeAsyncIterator()
     let newest = try await iterator.next()

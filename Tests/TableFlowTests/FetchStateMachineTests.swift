@@ -24,8 +24,12 @@ struct FetchStateMachineTests {
   func refusedStatus() {
     var machine = FetchStateMachine()
     #expect(machine.start(job: 1, requests: [Self.first]) == nil)
-    let action = machine.received(job: 1, index: 0, .success(TransportResponse(status: 404, body: [])))
-    #expect(action == .fail(PipelineFailure(.network, stage: .fetch, "HTTP 404 for GET /a")))
+    let refused = TransportResponse(status: 404, body: [])
+    let action = machine.received(job: 1, index: 0, .success(refused))
+    #expect(
+      action
+        == .fail(
+          PipelineFailure(.network, stage: .fetch, "HTTP 404 for GET /a"), results: [.success(refused)]))
   }
 
   @Test("a screen may accept other statuses")
@@ -41,11 +45,15 @@ struct FetchStateMachineTests {
   func firstFailureInRequestOrder() {
     var machine = FetchStateMachine()
     #expect(machine.start(job: 1, requests: [Self.first, Self.second]) == nil)
-    #expect(machine.received(job: 1, index: 1, .success(TransportResponse(status: 500, body: []))) == nil)
+    let serverError = TransportResponse(status: 500, body: [])
+    #expect(machine.received(job: 1, index: 1, .success(serverError)) == nil)
     let refused = TransportError(.unreachable, "connection refused")
     let action = machine.received(job: 1, index: 0, .failure(refused))
     #expect(
-      action == .fail(PipelineFailure(.network, stage: .fetch, "GET /a: unreachable: connection refused")))
+      action
+        == .fail(
+          PipelineFailure(.network, stage: .fetch, "GET /a: unreachable: connection refused"),
+          results: [.failure(refused), .success(serverError)]))
   }
 
   @Test("cancellation settles the batch as cancelled")

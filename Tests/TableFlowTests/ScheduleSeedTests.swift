@@ -11,22 +11,38 @@ struct ScheduleSeedTests {
     .load, .loadMore("b"), .collapse("a"), .select("b-1"), .back, .expand("a"), .refresh, .loadMore("c"),
   ]
 
-  /// The text and jsonl logs of the session, and the kinds of its events in bus order.
+  /// The text and jsonl logs of the session, the kinds of its events in bus order, and whether
+  /// the transform stage applied an input before the last one's snapshots were presented.
   static func log(
     seed: UInt64?, transport: StubTransport = StubTransport(total: 7)
-  ) async throws -> (log: String, kinds: [String]) {
+  ) async throws -> (log: String, kinds: [String], overlapped: Bool) {
     let options = PipelineOptions(parameters: ["screen": "multi"], scheduleSeed: seed)
     let pipeline = try Pipeline(feed: TestFeed(), transport: transport, options: options)
+    let bus = pipeline.bus.subscribe()
+    let busOrder = Task {
+      var kinds: [String] = []
+      var unpresented = 0
+      var overlapped = false
+      for await event in bus {
+        kinds.append(String(describing: event.event).prefix { $0 != "(" }.description)
+        switch event.event {
+        case .snapshotBuilt, .navigated(.popped): unpresented += 1
+        case .presented: unpresented -= 1
+        case .intentReceived, .intentIgnored, .responsesApplied: overlapped = overlapped || unpresented > 0
+        default: break
+        }
+      }
+      return (kinds, overlapped)
+    }
     var text = TextLogWriter()
     var jsonl = JSONLinesLogWriter()
     var log = ""
-    var kinds: [String] = []
     _ = await pipeline.run(Self.intents) { event in
       log += text.text(for: event)
       log += jsonl.text(for: event)
-      kinds.append(String(describing: event.event).prefix { $0 != "(" }.description)
     }
-    return (log, kinds)
+    let (kinds, overlapped) = await busOrder.value
+    return (log, kinds, overlapped)
   }
 
   @Test("the log is identical for 24 seeds and without one")
@@ -34,12 +50,17 @@ struct ScheduleSeedTests {
     let reference = try await Self.log(seed: nil).log
     #expect(reference.contains("> load-more c"))
     var busOrders: Set<[String]> = []
+    var overlaps = 0
     for seed in 0..<24 as Range<UInt64> {
-      let (log, kinds) = try await Self.log(seed: seed)
+      let (log, kinds, overlapped) = try await Self.log(seed: seed)
       #expect(log == reference, "seed \(seed) changed the output")
       busOrders.insert(kinds)
+      if overlapped { overlaps += 1 }
     }
     // The seeds did shake the schedule: the stages' events interleaved differently on the bus.
     #expect(busOrders.count > 1)
+    // And the stages overlapped: the transform stage applied an input while the present stage
+    // still had the last one's snapshots to present (a gate between them would forbid it).
+    #expect(overlaps > 0)
   }
 }

@@ -8,6 +8,8 @@ let root = Context.packageDirectory.split(separator: "/").dropLast(2).last.map(S
 
 let package = Package(
   name: "TableFlowBench",
+  // TableFlow's minimum platforms: a package cannot support older ones than its dependency.
+  platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   dependencies: [.package(path: "../..")],
   targets: [
     .executableTarget(

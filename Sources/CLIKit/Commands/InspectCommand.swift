@@ -88,10 +88,12 @@ public struct InspectCommand: TableflowCommand {
 
   private static func warn(about survey: Survey, in path: String, io: CommandIO) {
     for finding in survey.secrets {
-      io.err.line("tableflow: warning: \(path): \(finding) (possible secret; 'tableflow redact' rewrites it)")
+      io.err.line(
+        "\(io.tool.name): warning: \(path): \(finding) (possible secret; '\(io.tool.name) redact' rewrites it)"
+      )
     }
     if survey.moreSecrets > 0 {
-      io.err.line("tableflow: warning: \(path): \(survey.moreSecrets) more possible secrets")
+      io.err.line("\(io.tool.name): warning: \(path): \(survey.moreSecrets) more possible secrets")
     }
   }
 

@@ -92,7 +92,8 @@ public struct RunCommand: TableflowCommand {
     }
     let recorder = try recordPath.map { path throws(CommandFailure) in
       try Self.startRecording(
-        path, feed: feed, base: arguments.value("--live"), params: parameters, redaction: redaction,
+        path, tool: io.tool, feed: feed, base: arguments.value("--live"), params: parameters,
+        redaction: redaction,
         transportHeaders: live?.addedHeaders ?? [])
     }
     var replayOrder: ReplayOrder?
@@ -133,12 +134,12 @@ public struct RunCommand: TableflowCommand {
   /// Creates the recorder, or fails with 74 (the path is a directory, the partial file is
   /// held by another recording or cannot be created).
   private static func startRecording(
-    _ path: String, feed: any Feed, base: String?, params: FeedParameters, redaction: Redaction,
-    transportHeaders: [NameValue]
+    _ path: String, tool: ToolIdentity, feed: any Feed, base: String?, params: FeedParameters,
+    redaction: Redaction, transportHeaders: [NameValue]
   ) throws(CommandFailure) -> SessionRecorder {
     do {
       return try SessionRecorder(
-        path: path, feed: feed.name, tool: "tableflow \(Tableflow.version)", base: base, params: params,
+        path: path, feed: feed.name, tool: tool.description, base: base, params: params,
         redaction: redaction, transportHeaders: transportHeaders)
     } catch {
       throw CommandFailure(.ioError, "\(error)")

@@ -4,16 +4,17 @@ import TableFlow
 /// The `tableflow` command line: dispatches to subcommands, prints help and version.
 ///
 /// A program with feeds of its own gets every command for them (run, replay, verify, view, inspect,
-/// diff, feeds…) by calling ``main(feeds:)`` from its `main.swift`:
+/// diff, feeds…), under its own name, by calling ``main(name:version:feeds:)`` from its
+/// `main.swift`:
 ///
 /// ```swift
 /// import CLIKit
 ///
-/// await Tableflow.main(feeds: [IssuesFeed()])
+/// await Tableflow.main(name: "issues", version: "1.0.0", feeds: [IssuesFeed()])
 /// ```
 public enum Tableflow {
-  /// The tool's version, printed by `--version` and written into recorded fixtures.
-  public static let version = "0.1.0"
+  /// TableFlow's version (`TableFlowVersion.current`): the built-in tool's `--version`.
+  public static let version = TableFlowVersion.current
 
   /// The subcommands of the built-in `tableflow`, in the order `--help` lists them.
   public static let commands: [any TableflowCommand] = commands(feeds: [])
@@ -36,17 +37,20 @@ public enum Tableflow {
   }
 
   /// The top-level help of the built-in `tableflow`.
-  public static var helpText: String { helpText(commands: commands) }
+  public static var helpText: String { helpText(commands: commands, tool: .tableflow) }
 
-  static func helpText(commands: [any TableflowCommand]) -> String {
+  static func helpText(commands: [any TableflowCommand], tool: ToolIdentity) -> String {
+    let name = tool.name
+    let built = tool == .tableflow ? "" : " (TableFlow \(TableFlowVersion.current))"
+    let pad = String(repeating: " ", count: max(1, 21 - name.count))
     var lines = [
-      "tableflow \(version): data-driven table screens, headless and deterministic.",
+      "\(tool)\(built): data-driven table screens, headless and deterministic.",
       "Turns backend JSON into table snapshots and the staged, UIKit-safe changes between",
       "them; records sessions into fixtures, replays them byte for byte, and checks their",
       "snapshot logs against golden files.",
       "",
-      "usage: tableflow [COMMAND] [OPTIONS]",
-      "       tableflow            replays the books session bundled into this binary (from any",
+      "usage: \(name) [COMMAND] [OPTIONS]",
+      "       \(name)\(pad)replays the books session bundled into this binary (from any",
       "                            folder) and prints its snapshot log",
       "",
       "commands:",
@@ -58,7 +62,7 @@ public enum Tableflow {
     }
     lines += [
       "",
-      "Run 'tableflow COMMAND --help' for a command's options.",
+      "Run '\(name) COMMAND --help' for a command's options.",
       "Exit codes: 0 ok, 1 golden mismatch, 64 usage, 65 bad data, 66 missing file,",
       "69 service unavailable, 70 internal error, 74 I/O error.",
     ]
@@ -67,17 +71,29 @@ public enum Tableflow {
 
   /// Runs the process's command line with `feeds` added to the built-in ones, flushes the
   /// output, and exits with the command's code: the whole `main.swift` of a program that
-  /// offers the `tableflow` commands for its own feeds.
+  /// offers the `tableflow` commands for its own feeds, under its own name.
   ///
-  /// SIGINT and SIGTERM cancel the running command as ``SignalTrap`` describes.
-  public static func main(feeds: [any Feed]) async -> Never {
-    let io = CommandIO.standard
+  /// `name` and `version` are how the program calls itself: in `--help`, `--version`, usage
+  /// errors and every error line, the `tool` of the fixtures it records (`NAME VERSION`), and
+  /// the pages `view` and `verify --html` write. SIGINT and SIGTERM cancel the running command
+  /// as ``SignalTrap`` describes.
+  public static func main(name: String, version: String, feeds: [any Feed]) async -> Never {
+    var io = CommandIO.standard
+    io.tool = ToolIdentity(name: name, version: version)
     let arguments = Array(CommandLine.arguments.dropFirst())
-    let code = await SignalTrap.run(err: io.err) { await main(arguments, feeds: feeds, io: io) }
+    let code = await SignalTrap.run(err: io.err, name: name) { [io] in
+      await main(arguments, feeds: feeds, io: io)
+    }
     io.out.flush()
     let ending = io.finishing(code)
     io.err.flush()
     exitProcess(ending)
+  }
+
+  /// ``main(name:version:feeds:)`` for a program that calls itself `tableflow`, at TableFlow's
+  /// version.
+  public static func main(feeds: [any Feed]) async -> Never {
+    await main(name: ToolIdentity.tableflow.name, version: ToolIdentity.tableflow.version, feeds: feeds)
   }
 
   /// Runs the command line `arguments` (without the program name) of the built-in tool.
@@ -87,7 +103,7 @@ public enum Tableflow {
   }
 
   /// Runs the command line `arguments` (without the program name) with `feeds` added to the
-  /// built-in ones.
+  /// built-in ones, as the program `io.tool` names.
   /// - Returns: the exit code to end the process with.
   public static func main(_ arguments: [String], feeds: [any Feed], io: CommandIO) async -> ExitCode {
     let commands = feeds.isEmpty ? self.commands : commands(feeds: feeds)
@@ -96,10 +112,10 @@ public enum Tableflow {
     }
     switch first {
     case "-h", "--help", "help":
-      io.out.write(helpText(commands: commands))
+      io.out.write(helpText(commands: commands, tool: io.tool))
       return .success
     case "--version":
-      io.out.line("tableflow \(version)")
+      io.out.line(io.tool.description)
       return .success
     default:
       break
@@ -107,18 +123,20 @@ public enum Tableflow {
     guard let command = commands.first(where: { $0.spec.name == first }) else {
       let names = commands.map(\.spec.name).joined(separator: ", ")
       io.fail(
-        "unknown command '\(TextEscaping.echoed(first))'; expected one of: \(names) (see 'tableflow --help')")
+        "unknown command '\(TextEscaping.echoed(first))'; expected one of: \(names) (see '\(io.tool.name) --help')"
+      )
       return .usage
     }
+    let spec = command.spec.named(io.tool.name)
     let parsed: ParsedArguments
     do {
-      parsed = try command.spec.parse(Array(arguments.dropFirst()))
+      parsed = try spec.parse(Array(arguments.dropFirst()))
     } catch {
       io.fail(error.message)
       return .usage
     }
     if parsed.wantsHelp {
-      io.out.write(command.spec.helpText)
+      io.out.write(spec.helpText)
       return .success
     }
     return await command.run(parsed, io: io)

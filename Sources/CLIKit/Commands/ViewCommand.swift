@@ -30,7 +30,7 @@ struct ViewCommand: TableflowCommand {
     do {
       if let output = arguments.value("-o") { try OutputFile.check(output, inputs: [path]) }
       let (page, code) = try await Self.page(of: path, replayer: replayer, io: io)
-      try write(page.html(), to: arguments.value("-o"), input: path, io: io)
+      try write(page.html(generator: io.tool.description), to: arguments.value("-o"), input: path, io: io)
       return code
     } catch {
       io.fail(error.message)
@@ -62,7 +62,7 @@ struct ViewCommand: TableflowCommand {
           throw CommandFailure(
             .dataError,
             "not a fixture (no gzip header) nor a jsonl log (line 1 is not a JSON object); a text log "
-              + "cannot be drawn: view the fixture, or a 'tableflow replay FIXTURE --format jsonl' log (\(path))"
+              + "cannot be drawn: view the fixture, or a '\(io.tool.name) replay FIXTURE --format jsonl' log (\(path))"
           )
         }
         throw CommandFailure(.dataError, "\(error.message) (\(path), line \(lineNumber))")

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import TableCore
+import TableFlow
 
 /// Where a command writes text: standard output, standard error, a file, or memory in tests.
 public protocol OutputSink: Sendable {
@@ -32,8 +32,8 @@ extension OutputSink {
 /// and the command exits 74 (`write failed: <cause>`).
 public final class FileDescriptorSink: OutputSink {
   private let descriptor: Int32
-  private let buffer = Mutex<[UInt8]>([])
-  private let failure = Mutex<String?>(nil)
+  private let buffer = Locked<[UInt8]>([])
+  private let failure = Locked<String?>(nil)
   private let flushesEachLine: Bool
   private static let capacity = 1 << 16
 
@@ -44,8 +44,10 @@ public final class FileDescriptorSink: OutputSink {
   public static let standardError = FileDescriptorSink(descriptor: STDERR_FILENO, flushesEachLine: true)
 
   /// Wraps an open file descriptor; the sink does not close it.
-  /// - Parameter flushesEachLine: write out the buffer after every write that ends in a
-  ///   newline (for terminals and standard error).
+  /// - Parameters:
+  ///   - descriptor: The open file descriptor to write to.
+  ///   - flushesEachLine: write out the buffer after every write that ends in a newline (for
+  ///     terminals and standard error).
   public init(descriptor: Int32, flushesEachLine: Bool = false) {
     self.descriptor = descriptor
     self.flushesEachLine = flushesEachLine
@@ -99,7 +101,7 @@ public final class FileDescriptorSink: OutputSink {
 
 /// An output sink that keeps everything in memory, for tests.
 public final class MemorySink: OutputSink {
-  private let storage = Mutex<[UInt8]>([])
+  private let storage = Locked<[UInt8]>([])
 
   /// Creates an empty sink.
   public init() {}
@@ -127,16 +129,19 @@ public struct CommandIO: Sendable {
   public var errIsTerminal: Bool
   /// The environment the command runs in.
   public var environment: [String: String]
+  /// The program the command runs in: how errors, help and recordings name it.
+  public var tool: ToolIdentity
 
   /// Creates the streams.
   public init(
     out: any OutputSink, err: any OutputSink, errIsTerminal: Bool = false,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], tool: ToolIdentity = .tableflow
   ) {
     self.out = out
     self.err = err
     self.errIsTerminal = errIsTerminal
     self.environment = environment
+    self.tool = tool
   }
 
   /// The process's standard output and error.
@@ -155,12 +160,12 @@ public struct CommandIO: Sendable {
     return .ioError
   }
 
-  /// Writes one error line, `tableflow: message`, to standard error.
+  /// Writes one error line, `NAME: message` (the ``tool``'s name), to standard error.
   ///
   /// Control characters, line separators and bidirectional overrides in the message are
-  /// escaped (``TextEscaping/inline(_:)``): whatever a file or a backend said, an error is
+  /// escaped (`TextEscaping.inline(_:)`): whatever a file or a backend said, an error is
   /// one line and sends no terminal escape.
   public func fail(_ message: String) {
-    err.line("tableflow: " + TextEscaping.inline(message))
+    err.line(tool.name + ": " + TextEscaping.inline(message))
   }
 }

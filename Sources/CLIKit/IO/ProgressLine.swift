@@ -1,12 +1,12 @@
-import Synchronization
+import TableFlow
 
 /// A one-line progress display on standard error for sessions that take more than a second.
 ///
 /// Shown only when standard error is a terminal, so logs, pipes and CI output never see it.
 /// It uses no colour, so `NO_COLOR` needs no handling.
 final class ProgressLine: Sendable {
-  private let counts = Mutex<(snapshots: Int, requests: Int)>((0, 0))
-  private let task = Mutex<Task<Void, Never>?>(nil)
+  private let counts = Locked<(snapshots: Int, requests: Int)>((0, 0))
+  private let task = Locked<Task<Void, Never>?>(nil)
   private let sink: any OutputSink
 
   /// Starts the display on `io.err` if it is a terminal; otherwise it stays silent.

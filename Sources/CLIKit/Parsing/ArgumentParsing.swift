@@ -65,7 +65,7 @@ extension CommandSpec {
         result.values[option.name, default: []].append(value)
       } else {
         throw UsageError(
-          "unknown option '\(TextEscaping.echoed(name))' for '\(self.name)'; see 'tableflow \(self.name) --help'"
+          "unknown option '\(TextEscaping.echoed(name))' for '\(self.name)'; see '\(toolName) \(self.name) --help'"
         )
       }
     }

@@ -62,8 +62,10 @@ public struct CommandSpec: Sendable {
     }
   }
 
-  /// The command's name as typed after `tableflow`, e.g. `replay`.
+  /// The command's name as typed after the program's, e.g. `replay`.
   public var name: String
+  /// The program's name, shown in usage and errors (`tableflow` unless ``named(_:)`` says).
+  public var toolName = "tableflow"
   /// One line saying what the command does.
   public var summary: String
   /// The positional arguments in order.
@@ -88,9 +90,25 @@ public struct CommandSpec: Sendable {
     self.discussion = discussion
   }
 
+  /// This spec for the program called `toolName`: its usage, errors and help name that
+  /// program, also where the help texts quote a `'tableflow …'` command line.
+  public func named(_ toolName: String) -> CommandSpec {
+    guard toolName != self.toolName else { return self }
+    let quoted = "'" + self.toolName + " "
+    let renamed = { (text: String) in text.replacing(quoted, with: "'" + toolName + " ") }
+    var spec = self
+    spec.toolName = toolName
+    spec.summary = renamed(summary)
+    spec.discussion = renamed(discussion)
+    for index in spec.positionals.indices { spec.positionals[index].help = renamed(positionals[index].help) }
+    for index in spec.options.indices { spec.options[index].help = renamed(options[index].help) }
+    for index in spec.flags.indices { spec.flags[index].help = renamed(flags[index].help) }
+    return spec
+  }
+
   /// The one-line usage, e.g. `tableflow replay FIXTURE [--format FORMAT] [--full]`.
   public var usage: String {
-    var parts = ["tableflow", name]
+    var parts = [toolName, name]
     for positional in positionals {
       let shown = positional.name + (positional.isRepeatable ? "..." : "")
       parts.append(positional.isRequired ? shown : "[\(shown)]")

@@ -5,12 +5,12 @@ import TableFlow
 /// fixture under a folder against the golden log beside it.
 ///
 /// A fixture `NAME.jsonl.gz` pairs with the golden `NAME.log` and, for a session that fails by
-/// design, the sidecar `NAME.expect` (see ``SessionExpectation``). A mismatch exits 1; with
+/// design, the sidecar `NAME.expect` (see `SessionExpectation`). A mismatch exits 1; with
 /// `--update` the new log is written to `NAME.log.new` for review and the golden is never
 /// touched. Goldens and sidecars without a fixture and fixtures without a golden are reported.
 /// Sessions replay `--jobs` at a time; the output keeps the sorted order whatever finishes
 /// first, and `--shard I/N` keeps every N-th session starting with the I-th. `--html` also
-/// writes a review page (``VerifyReport``).
+/// writes a review page (`VerifyReport`).
 public struct VerifyCommand: TableflowCommand {
   private let replayer: ReplayCommand
 
@@ -66,6 +66,7 @@ public struct VerifyCommand: TableflowCommand {
     let entries = VerifyPlan(paths: files, shard: shard).entries
     let update = arguments.has("--update")
     let environment = io.environment
+    let tool = io.tool
     let html = arguments.value("--html")
     // Every file of the folder's sessions is an input: the report may not replace one of them.
     let inputs = VerifyPlan(paths: files).entries.flatMap { [$0.fixture, $0.golden, $0.expectation] }
@@ -78,14 +79,14 @@ public struct VerifyCommand: TableflowCommand {
         return error.code
       }
     }
-    var report = VerifyReport(title: "tableflow verify \(given)")
+    var report = VerifyReport(title: "\(io.tool.name) verify \(given)", generator: io.tool.description)
     var worst = ExitCode.success
     var passed = 0
     var failed = 0
     await Self.forEachInOrder(count: entries.count, jobs: jobs) { index in
       await check(
-        entries[index], update: update, environment: environment,
-        report: html.map { _ in VerifyReport.Context(folder: given, updated: update) })
+        entries[index], update: update, environment: environment, tool: tool,
+        report: html.map { _ in VerifyReport.Context(folder: given, updated: update, toolName: tool.name) })
     } deliver: { _, outcome in
       io.out.write(outcome.out)
       io.err.write(outcome.err)
@@ -119,11 +120,11 @@ public struct VerifyCommand: TableflowCommand {
   /// Checks one entry, writing into memory so that entries checked at once print in order.
   func check(
     _ entry: VerifyPlan.Entry, update: Bool, environment: [String: String],
-    report: VerifyReport.Context? = nil
+    tool: ToolIdentity = .tableflow, report: VerifyReport.Context? = nil
   ) async -> Outcome {
     let out = MemorySink()
     let err = MemorySink()
-    let io = CommandIO(out: out, err: err, environment: environment)
+    let io = CommandIO(out: out, err: err, environment: environment, tool: tool)
     var drawn = report.map { _ in VerifyReport.Entry(path: entry.fixture ?? entry.stem, verdict: .pass) }
     let (code, passed) = await check(entry, update: update, io: io, report: &drawn)
     if var filled = drawn, let context = report {
@@ -162,7 +163,7 @@ public struct VerifyCommand: TableflowCommand {
       return (error.code, false)
     }
     let sessionErr = MemorySink()
-    let sessionIO = CommandIO(out: io.out, err: sessionErr, environment: io.environment)
+    let sessionIO = CommandIO(out: io.out, err: sessionErr, environment: io.environment, tool: io.tool)
     let (log, code, page) = await replay(fixture, io: sessionIO, drawing: report != nil)
     report?.new = log
     report?.page = page

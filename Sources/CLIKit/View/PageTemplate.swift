@@ -4,9 +4,11 @@ import TableCore
 /// file with inline CSS and script and the page's data as JSON; no network, no timestamps, no
 /// random ids, so the same input gives the same bytes.
 enum PageTemplate {
-  /// A whole page: `data` is read by the script, whose `mode` says which page to build.
-  static func document(title: String, data: JSONValue) -> String {
+  /// A whole page: `data` is read by the script, whose `mode` says which page to build;
+  /// `generator` names the program that wrote it (`NAME VERSION`).
+  static func document(title: String, data: JSONValue, generator: String) -> String {
     var out = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    out += "<meta name=\"generator\" content=\"" + escaped(generator) + "\">\n"
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     out += "<title>" + escaped(title) + "</title>\n<style>\n" + styleSheet + "</style>\n</head>\n"
     out += "<body>\n<noscript>This page draws its tables with JavaScript; please enable it.</noscript>\n"

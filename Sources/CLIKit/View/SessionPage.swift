@@ -6,7 +6,7 @@ import TableFlow
 /// stages of changes from the screen's previous snapshot.
 ///
 /// Built from pipeline events (``SessionPageBuilder``) or from a jsonl snapshot log
-/// (``SessionPageBuilder/addLogLine(_:)``); rendered by ``SessionPage/html()``.
+/// (``SessionPageBuilder/addLogLine(_:)``); rendered by ``SessionPage/html(generator:)``.
 struct SessionPage: Hashable, Sendable {
   /// The page's title: the input's file name.
   var title: String

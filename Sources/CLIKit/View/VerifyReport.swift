@@ -35,16 +35,20 @@ struct VerifyReport {
     var folder: String
     /// Whether `--update` wrote the `.new` files.
     var updated: Bool
+    /// The program's name, which the accept command runs.
+    var toolName = ToolIdentity.tableflow.name
 
     /// The command that accepts a fixture's new log: moving the `.new` file `--update` wrote
     /// over the golden (preceded by that `--update` run when this one was not).
     func acceptCommand(golden: String) -> String {
       let move = "mv \(VerifyReport.shellQuoted(golden + ".new")) \(VerifyReport.shellQuoted(golden))"
-      return updated ? move : "tableflow verify \(VerifyReport.shellQuoted(folder)) --update && " + move
+      return updated ? move : "\(toolName) verify \(VerifyReport.shellQuoted(folder)) --update && " + move
     }
   }
 
   var title: String
+  /// The program that wrote the page, `NAME VERSION`.
+  var generator = ToolIdentity.tableflow.description
   var entries: [Entry] = []
 
   /// The page as one self-contained HTML file.
@@ -87,7 +91,7 @@ struct VerifyReport {
       ]),
       "fixtures": .array(fixtures),
     ])
-    return PageTemplate.document(title: title, data: data)
+    return PageTemplate.document(title: title, data: data, generator: generator)
   }
 
   /// A text log cut into steps: each block runs up to and including one snapshot (its summary

@@ -3,7 +3,7 @@ import TableFlow
 /// One page of a user's book collections: `GET /v2/book/user/{user}/collections`.
 ///
 /// Mirrors the backend JSON exactly (seed A); fields the screens do not use are left out.
-/// Entries decode one by one: a malformed entry is kept as an ``InvalidItem`` in its place
+/// Entries decode one by one: a malformed entry is kept as an `InvalidItem` in its place
 /// and shows as a placeholder row, while the rest of the page shows.
 public struct BookCollections: Codable, Hashable, Sendable {
   /// How many entries the collection holds in all, across pages.

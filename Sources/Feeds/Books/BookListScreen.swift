@@ -67,10 +67,11 @@ public struct BookListScreen: Screen {
     }
   }
 
-  /// The sections, from every page loaded, repeats included (the policy drops them).
+  /// The sections, from every page loaded, repeats included (the policy drops them). Each
+  /// entry's rows are built once and reused while its page stays (`ScreenState.rows(_:ofPages:build:)`).
   public func sections(for state: ScreenState<BookCollections>) throws -> [Section] {
     switch grouping {
-    case .request: return BookListTransform.sections(Self.shelf(from: state), moves: state.changes)
+    case .request: return BookListRows.sections(state: state, moves: state.changes)
     case .status:
       return BookListTransform.groupedSections(
         state.pages(in: Self.allSlot), slot: Self.allSlot, moves: state.changes)
@@ -127,14 +128,17 @@ public struct BookListScreen: Screen {
   }
 
   private func book(id: String, state: ScreenState<BookCollections>) -> Book? {
-    switch grouping {
-    case .request: return Self.shelf(from: state).book(id: id)
-    case .status:
-      for page in state.pages(in: Self.allSlot) {
+    let slots =
+      switch grouping {
+      case .request: BookStatus.allCases.map(\.rawValue)
+      case .status: [Self.allSlot]
+      }
+    for slot in slots {
+      for page in state.pages(in: slot) {
         for case .valid(let entry) in page.collections where entry.book.id == id { return entry.book }
       }
-      return nil
     }
+    return nil
   }
 
   private func page(of status: String, start: Int, slot: String) -> ScreenRequest {

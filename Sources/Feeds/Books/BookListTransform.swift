@@ -28,7 +28,7 @@ public enum BookListTransform {
   }
 
   /// The sections for what has been loaded, one per status, with every entry: a book listed
-  /// twice shows twice (the screen's ``DuplicateIDPolicy/keepFirst`` drops the repeat and logs
+  /// twice shows twice (the screen's `DuplicateIDPolicy.keepFirst` drops the repeat and logs
   /// it). A status with no entries is left out.
   /// - Complexity: O(n) in the number of loaded entries.
   public static func sections(_ shelf: BookShelf, moves: [ScreenChange] = []) -> [Section] {

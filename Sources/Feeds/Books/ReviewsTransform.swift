@@ -24,7 +24,7 @@ public enum ReviewsTransform {
   }
 
   /// The sections as the screen hands them to the pipeline: a review listed twice is there
-  /// twice (the screen's ``DuplicateIDPolicy/keepFirst`` drops the repeat and logs it).
+  /// twice (the screen's `DuplicateIDPolicy.keepFirst` drops the repeat and logs it).
   public static func sections(book: Book, reviews: BookReviews?, useful: Set<String> = []) -> [Section] {
     let bookRows = [
       Row(

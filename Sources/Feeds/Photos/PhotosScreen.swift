@@ -20,6 +20,20 @@ public struct PhotosScreen: Screen {
   /// Albums and photos, once loaded.
   public func sections(for state: ScreenState<PhotoLibrary>) throws -> [Section] {
     guard let library = state.model else { return [] }
-    return PhotosTransform.sections(library)
+    // PhotosTransform.sections(library), each row built once per item and then reused.
+    let albums = state.rows(PhotosTransform.albumsSectionID, of: library.albums) {
+      Row(id: RowID("album-\($0.id)"), kind: Album.kind, model: $0)
+    }
+    let photos = state.rows(PhotosTransform.photosSectionID, of: library.photos) {
+      Row(id: RowID("photo-\($0.id)"), kind: Photo.kind, model: $0)
+    }
+    var sections: [Section] = []
+    if !albums.isEmpty {
+      sections.append(Section(id: PhotosTransform.albumsSectionID, header: "Albums", rows: albums))
+    }
+    if !photos.isEmpty {
+      sections.append(Section(id: PhotosTransform.photosSectionID, header: "Photos", rows: photos))
+    }
+    return sections
   }
 }

@@ -17,7 +17,7 @@ public enum PhotosTransform {
   }
 
   /// The sections as the screen hands them to the pipeline: an item listed twice is there
-  /// twice (the screen's ``DuplicateIDPolicy/keepFirst`` drops the repeat and logs it).
+  /// twice (the screen's `DuplicateIDPolicy.keepFirst` drops the repeat and logs it).
   public static func sections(_ library: PhotoLibrary) -> [Section] {
     let albums = library.albums.map { Row(id: RowID("album-\($0.id)"), kind: Album.kind, model: $0) }
     let photos = library.photos.map { Row(id: RowID("photo-\($0.id)"), kind: Photo.kind, model: $0) }

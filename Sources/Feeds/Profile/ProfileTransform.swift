@@ -19,7 +19,7 @@ public enum ProfileTransform {
   }
 
   /// The page's sections, as the screen hands them to the pipeline: rows that share an id (two
-  /// friends of one name) keep it, and the screen's ``DuplicateIDPolicy/disambiguate`` renames
+  /// friends of one name) keep it, and the screen's `DuplicateIDPolicy.disambiguate` renames
   /// the later ones `friend-NAME#2`, `#3`… and logs it.
   ///
   /// When the backend sent no profile, the page shows its message instead.

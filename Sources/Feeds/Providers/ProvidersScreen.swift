@@ -3,7 +3,7 @@ import TableFlow
 
 /// Seed B's demo screen: one array of providers drives the table, one section, each row a
 /// ``TextProvider`` whose height the model computed. Subscribers of the pipeline's bus see
-/// each presented row's `willDisplay` / `didUpdate` (``PipelineEvent/cellsUpdated(_:)``), as
+/// each presented row's `willDisplay` / `didUpdate` (`PipelineEvent.cellsUpdated(_:)`), as
 /// the seed's adapter forwards cell events to its controller.
 public struct ProvidersScreen: Screen {
   /// Creates the screen.

@@ -20,7 +20,7 @@ public enum SignInCell: CellModel {
   /// The outcome of sending the form.
   case result(succeeded: Bool, message: String)
 
-  /// A secure text field: it shows ``Intent/secureMask`` whatever was typed, never the
+  /// A secure text field: it shows `Intent.secureMask` whatever was typed, never the
   /// password or its length, so no snapshot, log or diff can reveal it.
   public static func secureField(label: String, placeholder: String, password: String) -> SignInCell {
     .textField(

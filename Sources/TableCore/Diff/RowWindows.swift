@@ -87,7 +87,7 @@ struct RowWindows {
     let shorter = min(old.count, new.count)
     var prefix = 0
     while prefix < shorter && old[prefix].hasSameID(as: new[prefix]) {
-      if !old[prefix].hasSameContent(as: new[prefix]) { changed.append(prefix) }
+      if !old[prefix].hasSameDigest(as: new[prefix]) { changed.append(prefix) }
       prefix += 1
     }
     var suffix = 0
@@ -95,7 +95,7 @@ struct RowWindows {
     var newLast = new.count - 1
     let firstSuffixChange = changed.count
     while suffix < shorter - prefix && old[oldLast].hasSameID(as: new[newLast]) {
-      if !old[oldLast].hasSameContent(as: new[newLast]) { changed.append(oldLast) }
+      if !old[oldLast].hasSameDigest(as: new[newLast]) { changed.append(oldLast) }
       suffix += 1
       oldLast -= 1
       newLast -= 1

@@ -146,7 +146,7 @@ struct SnapshotDiffer {
       newRows[home].withUnsafeBufferPointer { homeRows in
         let shift = homeRows.count - oldRows.count  // where a common-suffix row is now
         func compare(_ row: Int, newSection: Int, newIndex: Int, _ newRow: Row) {
-          if oldRows[row].hasSameContent(as: newRow) { return }
+          if oldRows[row].hasSameDigest(as: newRow) { return }
           let position = RowPosition(section: index, row: row)
           if oldRows[row].kind == newRow.kind {
             stage.rowReconfigures.append(position)

@@ -66,36 +66,10 @@ public enum JSONValue: Sendable, Hashable {
   }
 
   /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped,
-  /// everything else copied byte for byte.
+  /// everything else copied byte for byte (with ``TextEscaping``'s escaper, TableCore's one).
   public static func writeString(_ text: String, to output: inout String) {
     output += "\""
-    // Characters that need escaping are ASCII, so the text between them is copied as whole
-    // runs of UTF-8 (at scalar boundaries, decoded as bytes so that a run may start inside a
-    // grapheme cluster) instead of scalar by scalar.
-    let utf8 = text.utf8
-    var runStart = utf8.startIndex
-    var index = runStart
-    while index != utf8.endIndex {
-      let byte = utf8[index]
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-        utf8.formIndex(after: &index)
-        continue
-      }
-      output += String(decoding: utf8[runStart..<index], as: UTF8.self)
-      switch byte {
-      case UInt8(ascii: "\""): output += "\\\""
-      case UInt8(ascii: "\\"): output += "\\\\"
-      case UInt8(ascii: "\n"): output += "\\n"
-      case UInt8(ascii: "\r"): output += "\\r"
-      case UInt8(ascii: "\t"): output += "\\t"
-      default:
-        let hex = String(byte, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      }
-      utf8.formIndex(after: &index)
-      runStart = index
-    }
-    output += runStart == utf8.startIndex ? text : String(decoding: utf8[runStart..<index], as: UTF8.self)
+    TextEscaping.write(text, .json, quoting: true, to: &output)
     output += "\""
   }
 }

@@ -51,9 +51,9 @@ public struct AnyCellModel: Hashable, Sendable {
     lhs.box === rhs.box || lhs.box.isEqual(to: rhs.box)
   }
 
-  /// Hashes the wrapped value.
+  /// Hashes the wrapped value (its digest, computed once when it was wrapped).
   public func hash(into hasher: inout Hasher) {
-    box.hashModel(into: &hasher)
+    hasher.combine(box.contentDigest)
   }
 }
 
@@ -70,13 +70,18 @@ class CellModelBox: @unchecked Sendable {
   let kind: CellKind
   let modelType: ObjectIdentifier
   let height: Double
+  /// The model's hash with its type, computed once when the model is boxed: equal models
+  /// have equal digests, so unequal digests prove the models differ, and the diff takes equal
+  /// digests (with equal kinds) as the same content (see ``Row/hasSameDigest(as:)``).
+  let contentDigest: Int
 
   @usableFromInline
-  init(id: RowID, kind: CellKind, modelType: ObjectIdentifier, height: Double) {
+  init(id: RowID, kind: CellKind, modelType: ObjectIdentifier, height: Double, contentDigest: Int) {
     self.id = id
     self.kind = kind
     self.modelType = modelType
     self.height = height
+    self.contentDigest = contentDigest
   }
 
   // The members below are overridden by ``TypedCellModelBox``, the only class ever
@@ -90,9 +95,6 @@ class CellModelBox: @unchecked Sendable {
 
   /// Whether the models are equal (ids and kinds are not compared).
   func isEqual(to other: CellModelBox) -> Bool { false }
-
-  /// Hashes the model.
-  func hashModel(into hasher: inout Hasher) {}
 
   /// The same model in a new box with this id and kind.
   func reboxed(id: RowID, kind: CellKind) -> CellModelBox { self }
@@ -108,7 +110,21 @@ final class TypedCellModelBox<Model: CellModel>: CellModelBox, @unchecked Sendab
   @inlinable
   init(_ model: Model, id: RowID, kind: CellKind) {
     self.model = model
-    super.init(id: id, kind: kind, modelType: ObjectIdentifier(Model.self), height: model.height)
+    var hasher = Hasher()
+    hasher.combine(ObjectIdentifier(Model.self))
+    model.hash(into: &hasher)
+    super.init(
+      id: id, kind: kind, modelType: ObjectIdentifier(Model.self), height: model.height,
+      contentDigest: hasher.finalize())
+  }
+
+  /// A box of `model` whose height and digest are already known (a reboxed model).
+  @usableFromInline
+  init(_ model: Model, id: RowID, kind: CellKind, height: Double, contentDigest: Int) {
+    self.model = model
+    super.init(
+      id: id, kind: kind, modelType: ObjectIdentifier(Model.self), height: height,
+      contentDigest: contentDigest)
   }
 
   override var base: any CellModel { model }
@@ -116,19 +132,15 @@ final class TypedCellModelBox<Model: CellModel>: CellModelBox, @unchecked Sendab
   override var fields: [Field] { model.fields }
 
   override func isEqual(to other: CellModelBox) -> Bool {
-    guard other.modelType == modelType else { return false }
+    guard other.modelType == modelType, other.contentDigest == contentDigest else { return false }
     // Boxes are made only by this class's init, which records `Model`, so equal model types
     // mean `other` is a `TypedCellModelBox<Model>`: the downcast cannot be wrong.
     // `type(of: self)` reads the metadata from `self`, sparing a generic metadata lookup.
     return model == unsafeDowncast(other, to: type(of: self)).model
   }
 
-  override func hashModel(into hasher: inout Hasher) {
-    model.hash(into: &hasher)
-  }
-
   override func reboxed(id: RowID, kind: CellKind) -> CellModelBox {
-    TypedCellModelBox(model, id: id, kind: kind)
+    TypedCellModelBox(model, id: id, kind: kind, height: height, contentDigest: contentDigest)
   }
 }
 

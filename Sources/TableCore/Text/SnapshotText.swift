@@ -6,48 +6,93 @@
 public enum SnapshotText {
   /// `3 sections, 121 rows`.
   public static func counts(_ snapshot: TableSnapshot) -> String {
+    var out = ""
+    writeCounts(snapshot, to: &out)
+    return out
+  }
+
+  /// Appends ``counts(_:)``.
+  public static func writeCounts(_ snapshot: TableSnapshot, to output: inout String) {
     let sections = snapshot.sections.count
     let rows = snapshot.rowCount
-    return "\(sections) section\(sections == 1 ? "" : "s"), \(rows) row\(rows == 1 ? "" : "s")"
+    write(sections, to: &output)
+    output += sections == 1 ? " section, " : " sections, "
+    write(rows, to: &output)
+    output += rows == 1 ? " row" : " rows"
   }
 
   /// A whole snapshot: per section a line, then one indented line per row, each ending in a
   /// newline and indented by two spaces.
   public static func lines(for snapshot: TableSnapshot) -> String {
     var out = ""
+    writeLines(for: snapshot, to: &out)
+    return out
+  }
+
+  /// Appends ``lines(for:)``, straight into `output`.
+  public static func writeLines(for snapshot: TableSnapshot, to output: inout String) {
     for (index, section) in snapshot.sections.enumerated() {
-      out += "  " + line(for: section, at: index) + "\n"
+      output += "  "
+      writeLine(for: section, at: index, to: &output)
+      output += "\n"
       for (row, value) in section.rows.enumerated() {
-        out += "    " + line(for: value, at: RowPosition(section: index, row: row)) + "\n"
+        output += "    "
+        writeLine(for: value, at: RowPosition(section: index, row: row), to: &output)
+        output += "\n"
       }
     }
-    return out
   }
 
   /// `section 0 wish "想读" [dynamic] footer="共 90 本"`.
   public static func line(for section: Section, at index: Int) -> String {
-    var text = "section \(index) " + TextEscaping.token(section.id.rawValue)
-    if let header = section.header { text += " " + TextEscaping.quoted(header) }
-    var flags = [section.style.rawValue]
-    if section.isCollapsed { flags.append("collapsed") }
-    text += " [\(flags.joined(separator: ", "))]"
-    if let footer = section.footer { text += " footer=" + TextEscaping.quoted(footer) }
+    var text = ""
+    writeLine(for: section, at: index, to: &text)
     return text
+  }
+
+  /// Appends ``line(for:at:)-(Section,_)`` (no newline).
+  public static func writeLine(for section: Section, at index: Int, to output: inout String) {
+    output += "section "
+    write(index, to: &output)
+    output += " "
+    TextEscaping.writeToken(section.id.rawValue, to: &output)
+    if let header = section.header {
+      output += " "
+      TextEscaping.writeQuoted(header, to: &output)
+    }
+    output += " ["
+    output += section.style.rawValue
+    if section.isCollapsed { output += ", collapsed" }
+    output += "]"
+    if let footer = section.footer {
+      output += " footer="
+      TextEscaping.writeQuoted(footer, to: &output)
+    }
   }
 
   /// `0.0 bookInfo book-1  title="江湖散步" rating=6.7  height=108`.
   public static func line(for row: Row, at position: RowPosition) -> String {
-    var text =
-      "\(position) " + TextEscaping.token(row.kind.rawValue) + " " + TextEscaping.token(row.id.rawValue) + " "
-    for field in row.fields {
-      text += " "
-      text += TextEscaping.token(field.name)
-      text += "="
-      write(field.value, to: &text)
-    }
-    text += "  height="
-    text += JSONValue.format(row.height)
+    var text = ""
+    writeLine(for: row, at: position, to: &text)
     return text
+  }
+
+  /// Appends ``line(for:at:)-(Row,_)`` (no newline).
+  public static func writeLine(for row: Row, at position: RowPosition, to output: inout String) {
+    write(position, to: &output)
+    output += " "
+    TextEscaping.writeToken(row.kind.rawValue, to: &output)
+    output += " "
+    TextEscaping.writeToken(row.id.rawValue, to: &output)
+    output += " "
+    for field in row.fields {
+      output += " "
+      TextEscaping.writeToken(field.name, to: &output)
+      output += "="
+      write(field.value, to: &output)
+    }
+    output += "  height="
+    output += JSONValue.format(row.height)
   }
 
   /// A field value: text quoted and escaped, numbers as JSON writes them.
@@ -55,7 +100,25 @@ public enum SnapshotText {
     switch value {
     case .text(let string): TextEscaping.writeQuoted(string, to: &text)  // straight into the line
     case .number(let number): text += JSONValue.format(number)
+    case .integer(let whole): write(whole, to: &text)
     default: text += value.description
+    }
+  }
+
+  /// `2.15`, as `RowPosition.description` writes it.
+  private static func write(_ position: RowPosition, to output: inout String) {
+    write(position.section, to: &output)
+    output += "."
+    write(position.row, to: &output)
+  }
+
+  /// A whole number in decimal, without a temporary string for the usual small ones.
+  @inline(__always)
+  private static func write(_ number: Int, to output: inout String) {
+    if number >= 0 && number < 10 {
+      output.unicodeScalars.append(Unicode.Scalar(UInt8(truncatingIfNeeded: number) &+ 0x30))
+    } else {
+      output += String(number)
     }
   }
 
@@ -70,7 +133,16 @@ public enum SnapshotText {
   ///     + row 0.3 item b  title="b"  height=44
   /// ```
   public static func logLines(for stage: StageDescription) -> String {
-    var out = "  stage \(stage.number): " + tally(stage.stage) + "\n"
+    var out = ""
+    writeLogLines(for: stage, to: &out)
+    return out
+  }
+
+  /// Appends ``logLines(for:)``, straight into `output`.
+  public static func writeLogLines(for stage: StageDescription, to out: inout String) {
+    out += "  stage "
+    write(stage.number, to: &out)
+    out += ": " + tally(stage.stage) + "\n"
     func id(_ id: SectionID?) -> String { id.map { TextEscaping.token($0.rawValue) } ?? "?" }
     func id(_ id: RowID?) -> String { id.map { TextEscaping.token($0.rawValue) } ?? "?" }
     let sections = stage.sections.sorted { ($0.from ?? $0.to ?? 0) < ($1.from ?? $1.to ?? 0) }
@@ -91,36 +163,54 @@ public enum SnapshotText {
         < ($1.from ?? $1.to ?? RowPosition(section: 0, row: 0))
     }
     for change in rows where change.kind == .delete {
-      out += "    - row \(change.from.map(String.init(describing:)) ?? "?") \(id(change.id))\n"
+      out += "    - row "
+      if let from = change.from { write(from, to: &out) } else { out += "?" }
+      out += " "
+      out += id(change.id)
+      out += "\n"
     }
     for change in rows where change.kind == .move {
-      out +=
-        "    > row \(change.from.map(String.init(describing:)) ?? "?") → \(change.to.map(String.init(describing:)) ?? "?") \(id(change.id))\n"
+      out += "    > row "
+      if let from = change.from { write(from, to: &out) } else { out += "?" }
+      out += " → "
+      if let to = change.to { write(to, to: &out) } else { out += "?" }
+      out += " "
+      out += id(change.id)
+      out += "\n"
     }
-    for (kind, mark) in [(RowChange.Kind.reload, "!"), (.reconfigure, "~")] {
+    for (kind, mark) in [(RowChange.Kind.reload, "    ! row "), (.reconfigure, "    ~ row ")] {
       for change in rows where change.kind == kind {
         let position = change.from ?? RowPosition(section: 0, row: 0)
+        out += mark
         if let value = change.after {
-          out += "    \(mark) row " + line(for: value, at: position) + "\n"
+          writeLine(for: value, at: position, to: &out)
         } else {
-          out += "    \(mark) row \(position) \(id(change.id))\n"
+          write(position, to: &out)
+          out += " "
+          out += id(change.id)
         }
+        out += "\n"
       }
     }
     let inserts = stage.stage.sectionInserts.sorted()
     for index in inserts {
-      if let section = stage.after.section(at: index) { out += arriving(section, at: index, mark: "+") }
+      if let section = stage.after.section(at: index) {
+        writeArriving(section, at: index, mark: "+", to: &out)
+      }
     }
     let reloads = stage.stage.sectionReloads.sorted()
     for index in reloads {
-      if let section = stage.after.section(at: index) { out += arriving(section, at: index, mark: "* now") }
+      if let section = stage.after.section(at: index) {
+        writeArriving(section, at: index, mark: "* now", to: &out)
+      }
     }
     for change in rows where change.kind == .insert {
       if let value = change.after, let position = change.to {
-        out += "    + row " + line(for: value, at: position) + "\n"
+        out += "    + row "
+        writeLine(for: value, at: position, to: &out)
+        out += "\n"
       }
     }
-    return out
   }
 
   /// `2 rows deleted, 1 inserted, 1 reconfigured`.
@@ -160,13 +250,20 @@ public enum SnapshotText {
 
   /// A section a stage inserts or reloads, with the rows it arrives with (the index is the
   /// post-stage one, as UIKit's data source sees it).
-  private static func arriving(_ section: Section, at index: Int, mark: String) -> String {
+  private static func writeArriving(_ section: Section, at index: Int, mark: String, to out: inout String) {
     let count = section.rows.count
-    var out = "    \(mark) " + line(for: section, at: index) + ", \(count) row\(count == 1 ? "" : "s")\n"
+    out += "    "
+    out += mark
+    out += " "
+    writeLine(for: section, at: index, to: &out)
+    out += ", "
+    write(count, to: &out)
+    out += count == 1 ? " row\n" : " rows\n"
     for (row, value) in section.rows.enumerated() {
-      out += "        " + line(for: value, at: RowPosition(section: index, row: row)) + "\n"
+      out += "        "
+      writeLine(for: value, at: RowPosition(section: index, row: row), to: &out)
+      out += "\n"
     }
-    return out
   }
 
   // MARK: Operations, one a line (diff)

@@ -9,6 +9,11 @@
 /// counts events the slowest lossless subscriber has not taken yet; waiting publishers resume
 /// when `pending` falls to the low-water mark (half the capacity). The buffer therefore holds
 /// at most `capacity` plus one event per concurrent publisher.
+///
+/// Conflating subscribers keep no cursor: each event is folded into their own short queue as
+/// their rule says (see ``ConflatedEvents``), so they never hold publishers or the buffer.
+/// The machine also remembers the newest event of each live key (``NewestEvents``) so that a
+/// new subscriber can start from it.
 struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
   /// How a subscriber receives events.
   enum Mode {
@@ -19,20 +24,32 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
     /// wait for itself) and are woken only for what they consume. Its backlog is bounded by
     /// the lossless subscribers' pace, which holds the publishers.
     case unthrottled((Element) -> Bool)
-    /// Only the newest event matching the predicate; never slows publishers.
-    case latestOnly((Element) -> Bool)
+    /// Every event, in order, kept for a reader yet to come without holding publishers back;
+    /// dropped once it is `capacity` events behind, so that an unclaimed one never holds memory
+    /// for long. ``claim(_:)`` makes it lossless.
+    case reserved
+    /// The events its rule keeps, folded (see ``ConflatedEvents``); never slows publishers and
+    /// keeps nothing in the shared buffer. Latest-only is `.newest(key: 0)` for every match.
+    case conflating((Element) -> Conflation)
   }
 
   struct Subscriber {
     var cursor: UInt64
     var mode: Mode
-    var latest: Element?
+    /// Events it takes before the shared buffer's: a conflating subscriber's folded events, or
+    /// the newest events a new subscriber was seeded with.
+    var queued = ConflatedEvents<Element>()
     var waiter: SubscriberWaiter?
 
     /// Whether the subscriber takes every event (its cursor keeps events in the buffer).
     var isLossless: Bool {
-      if case .latestOnly = mode { return false }
+      if case .conflating = mode { return false }
       return true
+    }
+
+    var isReserved: Bool {
+      if case .reserved = mode { return true }
+      return false
     }
 
     /// Whether its pace holds publishers back.
@@ -62,6 +79,9 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
     case end
   }
 
+  /// What the machine remembers of an event for subscribers yet to come.
+  typealias Remembering = NewestEvents<Element>.Effect
+
   let capacity: Int
   let lowWater: Int
   private(set) var storage: ContiguousArray<Element> = []
@@ -70,17 +90,22 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
   private var subscribers: [Int: Subscriber] = [:]
   private var nextSubscriberID = 0
   private var waitingSubscribers = 0
-  private var latestOnlyCount = 0
+  private var conflatingCount = 0
+  private var reservedCount = 0
+  private var newest: NewestEvents<Element>
   private var minimumCursor: UInt64 = 0
   /// The slowest cursor among subscribers that hold publishers back.
   private var throttleCursor: UInt64 = 0
   private var publisherWaiters: [(id: Int, waiter: PublisherWaiter)] = []
   private(set) var isFinished = false
 
-  init(capacity: Int) {
+  /// Creates a machine; `remembering` says which events to remember as the newest of a key
+  /// (none by default).
+  init(capacity: Int, remembering: @escaping (Element) -> Remembering = { _ in .none }) {
     precondition(capacity >= 1, "a bus needs room for at least one event")
     self.capacity = capacity
     self.lowWater = capacity / 2
+    self.newest = NewestEvents(effect: remembering)
   }
 
   /// The sequence number the next event will get.
@@ -93,24 +118,53 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
   /// The number of live subscribers.
   var subscriberCount: Int { subscribers.count }
 
+  /// The events held for subscribers: the shared buffer plus every subscriber's queue.
+  var bufferedCount: Int { storage.count + subscribers.values.reduce(0) { $0 + $1.queued.count } }
+
+  /// The number of keys whose newest event is remembered.
+  var rememberedCount: Int { newest.count }
+
+  /// Whether `key`'s newest event was remembered once and forgotten since (see
+  /// ``NewestEvents/hasForgotten(_:)``).
+  func hasForgotten(_ key: Int) -> Bool { newest.hasForgotten(key) }
+
   // MARK: Subscribing
 
-  /// Adds a subscriber that will see every event published from now on.
-  mutating func subscribe(_ mode: Mode) -> Int {
+  /// Adds a subscriber that will see every event published from now on, after the remembered
+  /// newest events that `seed` does not ignore (in publish order, folded as `seed` says).
+  ///
+  /// After ``finish()`` the subscriber is not seeded: it ends at once.
+  mutating func subscribe(_ mode: Mode, seed: ((Element) -> Conflation)? = nil) -> Int {
     let id = nextSubscriberID
     nextSubscriberID += 1
-    let subscriber = Subscriber(cursor: nextSequence, mode: mode)
-    if !subscriber.isLossless { latestOnlyCount += 1 }
+    var subscriber = Subscriber(cursor: nextSequence, mode: mode)
+    if let seed, !isFinished {
+      for element in newest.current { subscriber.queued.add(element, as: seed(element)) }
+    }
+    if !subscriber.isLossless { conflatingCount += 1 }
+    if subscriber.isReserved { reservedCount += 1 }
     subscribers[id] = subscriber
     recomputeMinimum()
     return id
+  }
+
+  /// Makes a reserved subscriber lossless; `false` when it is gone (it fell `capacity` events
+  /// behind before it was claimed, or was cancelled) or was not reserved.
+  mutating func claim(_ id: Int) -> Bool {
+    guard var subscriber = subscribers[id], subscriber.isReserved else { return false }
+    subscriber.mode = .lossless
+    subscribers[id] = subscriber
+    reservedCount -= 1
+    recomputeMinimum()
+    return true
   }
 
   /// Removes a subscriber: its waiter (to resume with the end) and publishers that may now go
   /// on.
   mutating func cancel(_ id: Int) -> (waiter: SubscriberWaiter?, resume: [PublisherWaiter]) {
     guard let subscriber = subscribers.removeValue(forKey: id) else { return (nil, []) }
-    if !subscriber.isLossless { latestOnlyCount -= 1 }
+    if !subscriber.isLossless { conflatingCount -= 1 }
+    if subscriber.isReserved { reservedCount -= 1 }
     if subscriber.waiter != nil { waitingSubscribers -= 1 }
     recomputeMinimum()
     trim()
@@ -124,22 +178,25 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
     let sequence = nextSequence
     guard !isFinished else { return PublishAction(sequence: sequence) }
     let element = make(sequence)
+    newest.record(element, sequence: sequence)
     var action = PublishAction(sequence: sequence)
-    if latestOnlyCount > 0 || waitingSubscribers > 0 {
+    if conflatingCount > 0 || waitingSubscribers > 0 {
       // Mutate in place through `values`: no copy of the dictionary per event.
       var index = subscribers.values.startIndex
       while index != subscribers.values.endIndex {
         defer { subscribers.values.formIndex(after: &index) }
         switch subscribers.values[index].mode {
-        case .latestOnly(let matches):
+        case .conflating(let rule):
           subscribers.values[index].cursor = sequence + 1
-          guard matches(element) else { continue }
+          let conflation = rule(element)
+          guard conflation != .ignore else { continue }
+          // A subscriber waits only once its queue is empty: hand the event over directly.
           if let waiter = subscribers.values[index].waiter {
             subscribers.values[index].waiter = nil
             waitingSubscribers -= 1
             action.deliveries.append((waiter, [element]))
           } else {
-            subscribers.values[index].latest = element
+            subscribers.values[index].queued.add(element, as: conflation)
           }
         case .unthrottled(let matches):
           guard let waiter = subscribers.values[index].waiter else { continue }
@@ -148,7 +205,7 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
           subscribers.values[index].waiter = nil
           waitingSubscribers -= 1
           action.deliveries.append((waiter, [element]))
-        case .lossless:
+        case .lossless, .reserved:
           guard let waiter = subscribers.values[index].waiter else { continue }
           subscribers.values[index].waiter = nil
           subscribers.values[index].cursor = sequence + 1
@@ -157,7 +214,7 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
         }
       }
     }
-    if subscribers.count == latestOnlyCount {
+    if subscribers.count == conflatingCount {
       // Nobody keeps a cursor into the buffer: nothing to store.
       firstSequence = sequence + 1
       minimumCursor = firstSequence
@@ -166,6 +223,7 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
     }
     storage.append(element)
     if !action.deliveries.isEmpty { recomputeMinimum() }
+    if reservedCount > 0, storage.count >= capacity { dropOverdueReserves() }
     if pending >= capacity {
       recomputeMinimum()
       trim()
@@ -189,22 +247,25 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
 
   // MARK: Receiving
 
-  /// Takes everything a subscriber has not seen yet (for latest-only: the newest match).
+  /// Takes everything a subscriber has not seen yet: its queue (for a conflating subscriber,
+  /// the folded events), then the shared buffer's events past its cursor.
   mutating func next(_ id: Int) -> NextAction {
     guard var subscriber = subscribers[id] else { return .end }
+    let queued = subscriber.queued.isEmpty ? [] : subscriber.queued.take()
     switch subscriber.mode {
-    case .latestOnly:
-      if let latest = subscriber.latest {
-        subscriber.latest = nil
-        subscribers[id] = subscriber
-        return .deliver([latest], resume: [])
-      }
-      return isFinished ? .end : .wait
-    case .lossless, .unthrottled:
+    case .conflating:
+      guard !queued.isEmpty else { return isFinished ? .end : .wait }
+      subscribers[id] = subscriber
+      return .deliver(queued, resume: [])
+    case .lossless, .unthrottled, .reserved:
       let end = nextSequence
-      guard subscriber.cursor < end else { return isFinished ? .end : .wait }
+      guard subscriber.cursor < end else {
+        guard !queued.isEmpty else { return isFinished ? .end : .wait }
+        subscribers[id] = subscriber
+        return .deliver(queued, resume: [])
+      }
       let from = Int(subscriber.cursor - firstSequence)
-      var batch = Array(storage[from...])
+      var batch = queued.isEmpty ? Array(storage[from...]) : queued + storage[from...]
       if case .unthrottled(let matches) = subscriber.mode { batch.removeAll { !matches($0) } }
       let wasSlowest = subscriber.cursor == minimumCursor || subscriber.cursor == throttleCursor
       subscriber.cursor = end
@@ -276,6 +337,19 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
       storage.removeSubrange(0..<taken)
     }
     firstSequence = minimumCursor
+  }
+
+  /// Drops reserved subscribers `capacity` events behind: nobody claimed them in time. Such a
+  /// subscriber has no waiter (one waits only once it has taken everything).
+  private mutating func dropOverdueReserves() {
+    let overdue = subscribers.filter { _, subscriber in
+      subscriber.isReserved && nextSequence - subscriber.cursor >= UInt64(capacity)
+    }
+    guard !overdue.isEmpty else { return }
+    for id in overdue.keys { subscribers[id] = nil }
+    reservedCount -= overdue.count
+    recomputeMinimum()
+    trim()
   }
 
   private mutating func takePublishersIfRoom() -> [PublisherWaiter] {

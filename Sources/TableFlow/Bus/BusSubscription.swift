@@ -22,6 +22,9 @@ public final class BusSubscription: AsyncSequence, Sendable {
   /// Ends the subscription: a waiting iteration ends, and publishers stop waiting for it.
   public func cancel() { bus.cancel(id) }
 
+  /// Makes a reserved subscription lossless; `false` when it is gone.
+  func claim() -> Bool { bus.claim(id) }
+
   /// The next batch of events in order, or `nil` when the subscription has ended.
   ///
   /// A lossless subscription gets every event not yet taken; a latest-only one the newest

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The pipeline's spine: an ordered, lossless fan-out of ``PipelineEvent``s.
 ///
 /// - Order: each published event gets the next sequence number (0, 1, 2, … with no gaps) and
@@ -13,6 +11,9 @@ import Synchronization
 ///   copy), so the cost per event stays far below one `AsyncStream` element per subscriber.
 /// - Latest-only: a subscriber made with ``subscribeLatest(matching:)`` receives only the
 ///   newest matching event when it asks, and never slows publishers.
+/// - Current updates: the bus remembers each live screen instance's newest `presented`
+///   update (forgotten when the screen is popped), so that a subscription to one screen, or a
+///   conflating one, starts from what the screen shows.
 /// - Subscribing, unsubscribing and cancelling are safe at any time from any task. A new
 ///   subscriber sees the events published after ``subscribe()`` returns; with no subscriber,
 ///   published events reach nobody (subscribe before you start the work you want to watch).
@@ -25,7 +26,7 @@ public final class EventBus: Sendable {
   // Continuations stored in the machine are resumed exactly once: the machine hands each one
   // out in exactly one action (delivery, cancellation or finish) and forgets it there.
   private let machine: Locked<Machine>
-  private let publisherIDs = Atomic<Int>(0)
+  private let publisherIDs = Locked<Int>(0)
 
   /// The number of events a lossless subscriber may fall behind before publishers wait.
   public let capacity: Int
@@ -37,7 +38,17 @@ public final class EventBus: Sendable {
   public init(capacity: Int = 4096) {
     let capacity = Swift.max(1, capacity)
     self.capacity = capacity
-    self.machine = Locked(Machine(capacity: capacity))
+    self.machine = Locked(Machine(capacity: capacity, remembering: Self.remembering))
+  }
+
+  /// Each screen instance's newest `presented` update is remembered; a `back` forgets the
+  /// popped screen.
+  private static func remembering(_ event: BusEvent) -> Machine.Remembering {
+    guard case .presented(let update) = event.event else { return .none }
+    if case .popped(let popped, _) = update.navigation {
+      return .newest(key: update.screen.instance, forgetting: popped.instance)
+    }
+    return .newest(key: update.screen.instance, forgetting: nil)
   }
 
   /// Publishes one event and returns its sequence number.
@@ -107,9 +118,34 @@ public final class EventBus: Sendable {
   public func subscribeLatest(
     matching predicate: @escaping @Sendable (PipelineEvent) -> Bool
   ) -> BusSubscription {
-    let id = machine.withLock { $0.subscribe(.latestOnly { predicate($0.event) }) }
+    let id = machine.withLock {
+      $0.subscribe(.conflating { predicate($0.event) ? .newest(key: 0) : .ignore })
+    }
     return BusSubscription(bus: self, id: id)
   }
+
+  /// Subscribes in `mode`, first taking the remembered current updates that `seed` keeps;
+  /// `nil`, without subscribing, when the screen instance `unlessForgotten` was popped already.
+  func subscribe(
+    _ mode: Machine.Mode, seed: ((BusEvent) -> Conflation)? = nil, unlessForgotten instance: Int? = nil
+  ) -> BusSubscription? {
+    let id: Int? = machine.withLock { machine in
+      if let instance, machine.hasForgotten(instance) { return nil }
+      return machine.subscribe(mode, seed: seed)
+    }
+    return id.map { BusSubscription(bus: self, id: $0) }
+  }
+
+  /// Makes a reserved subscription lossless; `false` when it is gone (see
+  /// ``BusStateMachine/claim(_:)``).
+  func claim(_ id: Int) -> Bool { machine.withLock { $0.claim(id) } }
+
+  /// The events the bus holds for its subscribers: the shared buffer plus the conflating
+  /// subscribers' queues.
+  var bufferedCount: Int { machine.withLock { $0.bufferedCount } }
+
+  /// The number of live screen instances whose current update the bus remembers.
+  var rememberedCount: Int { machine.withLock { $0.rememberedCount } }
 
   /// Ends the bus: later publishes are ignored, waiting publishers resume, and subscribers end
   /// after taking the events still buffered for them.
@@ -166,7 +202,10 @@ public final class EventBus: Sendable {
   }
 
   private nonisolated(nonsending) func waitForRoom() async {
-    let id = publisherIDs.add(1, ordering: .relaxed).newValue
+    let id = publisherIDs.withLock { last in
+      last += 1
+      return last
+    }
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
         if machine.withLock({ $0.waitForRoom(id, continuation) }) { continuation.resume() }

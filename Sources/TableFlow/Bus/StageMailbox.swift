@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A stage's inbox: its unthrottled subscription to the bus, and the pipeline's one seeded
 /// scheduling point.
 ///
@@ -67,12 +65,15 @@ struct StageMailbox: Sendable {
 /// Seeded random yields and short sleeps (see ``StageMailbox``).
 final class ScheduleShaker: Sendable {
   private let seed: UInt64
-  private let counter = Atomic<UInt64>(0)
+  private let counter = Locked<UInt64>(0)
 
   init(seed: UInt64) { self.seed = seed }
 
   func pause(_ key: UInt64) async {
-    let call = counter.add(1, ordering: .relaxed).newValue
+    let call = counter.withLock { calls in
+      calls &+= 1
+      return calls
+    }
     var random = Self.mix(seed ^ Self.mix(key &+ call &* 0x9E37_79B9))
     let choice = random % 8
     random = Self.mix(random)

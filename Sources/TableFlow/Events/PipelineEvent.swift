@@ -52,8 +52,7 @@ public enum PipelineEvent: Sendable {
   case failed(PipelineFailure, screen: ScreenRef?)
   /// The pipeline has nothing to do: every intent and answer the transform stage took from the
   /// bus up to event `through` is applied, no request is in flight and every snapshot is
-  /// presented. Published by the present stage right after the last presentation, or by the
-  /// transform stage when nothing was left to present.
+  /// presented. Published by the transform stage once it has seen the last `presented`.
   case settled(through: UInt64)
   /// Building a screen's table dropped or renamed duplicate ids, under the screen's
   /// ``Screen/duplicateIDPolicy``; each is reported the first time it happens.
@@ -102,10 +101,6 @@ public struct BuiltSnapshot: Sendable {
   public let changeset: StagedChangeset
   /// The navigation that brought the screen up, for a pushed screen's first snapshot.
   public let navigation: Navigation?
-  /// Set on the last snapshot of an input after which the transform stage has nothing left to
-  /// do: the present stage publishes `settled(through:)` with it once it is presented (one
-  /// stage-to-stage hop fewer before a script sends its next intent).
-  var settlesThrough: UInt64?
 
   /// Creates a built snapshot.
   public init(

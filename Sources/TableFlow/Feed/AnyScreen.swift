@@ -14,6 +14,8 @@ protocol ErasedScreen: Sendable {
   func requests(for load: ScreenLoad) -> [ScreenRequest]
   func nextPage(of section: SectionID) -> ScreenRequest?
   func sections() throws -> [Section]
+  /// Forgets the memoised rows the last ``sections()`` did not use.
+  func sweepRows()
   func route(_ row: Row) -> Route
   func route(action name: String, in row: Row) -> Route?
   func field(_ row: Row) -> FormField?
@@ -62,6 +64,7 @@ struct ScreenHolder<Wrapped: Screen>: ErasedScreen {
   func requests(for load: ScreenLoad) -> [ScreenRequest] { screen.requests(for: load, state: state) }
   func nextPage(of section: SectionID) -> ScreenRequest? { screen.nextPage(of: section, state: state) }
   func sections() throws -> [Section] { try screen.sections(for: state) }
+  func sweepRows() { state.rowMemo.sweep() }
   func route(_ row: Row) -> Route { screen.route(row, state: state) }
   func route(action name: String, in row: Row) -> Route? { screen.route(action: name, in: row, state: state) }
   func field(_ row: Row) -> FormField? { screen.field(row, state: state) }

@@ -76,9 +76,9 @@ public protocol Screen: Sendable {
   /// to show when expanded.
   var hidesEmptySections: Bool { get }
 
-  /// What building the table does with a section or row id used twice: ``DuplicateIDPolicy/reject``
-  /// (the default: an error row), ``DuplicateIDPolicy/keepFirst`` or
-  /// ``DuplicateIDPolicy/disambiguate`` (`id#2`, `id#3`, …). Each duplicate dropped or renamed
+  /// What building the table does with a section or row id used twice: `DuplicateIDPolicy.reject`
+  /// (the default: an error row), `DuplicateIDPolicy.keepFirst` or
+  /// `DuplicateIDPolicy.disambiguate` (`id#2`, `id#3`, …). Each duplicate dropped or renamed
   /// is one log line, the first time it happens.
   var duplicateIDPolicy: DuplicateIDPolicy { get }
 

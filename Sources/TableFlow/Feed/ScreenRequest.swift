@@ -10,7 +10,7 @@ public struct ScreenRequest: Hashable, Sendable {
   /// The statuses whose bodies are decoded; any other status is a failure. Defaults to 2xx.
   public var acceptedStatuses: ClosedRange<Int>
   /// The model the answer decodes into when it is not the screen's `Model` (see
-  /// ``decoding(as:)``); `nil` for the screen's own `decode(_:)`.
+  /// ``decoding(as:using:)``); `nil` for the screen's own `decode(_:)`.
   public var decoding: ModelDecoding?
 
   /// Creates a screen request.

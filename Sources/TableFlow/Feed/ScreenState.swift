@@ -5,8 +5,10 @@ import TableCore
 public struct ScreenState<Model: Sendable>: Sendable {
   /// The feed's parameters.
   public let parameters: FeedParameters
-  /// The decoded answers per slot, in the order they were loaded (page 1, page 2, …).
-  public internal(set) var pages: [String: [Model]] = [:]
+  /// The decoded answers per slot, in the order they were loaded (page 1, page 2, …). The
+  /// pipeline sets it; a test or a benchmark may too, to build the screen's next table as the
+  /// pipeline would (the copies of a state share the rows memoised by ``rows(_:of:row:)``).
+  public var pages: [String: [Model]] = [:]
   /// The sections the user collapsed.
   public internal(set) var collapsedSections: Set<SectionID> = []
   /// Whether a first load is in flight (no answer yet).
@@ -21,9 +23,11 @@ public struct ScreenState<Model: Sendable>: Sendable {
   /// The screen's own changes (``Route/change(_:send:)``), in the order they were made; a
   /// change of a key already changed replaces it and moves last.
   public var changes: [ScreenChange] = []
-  /// Answers of requests that named their own model (``ScreenRequest/decoding(as:)``), per
+  /// Answers of requests that named their own model (``ScreenRequest/decoding(as:using:)``), per
   /// slot, oldest first.
   var otherPages: [String: [any Sendable]] = [:]
+  /// The rows built by ``rows(_:of:row:)`` and ``rows(_:ofPages:build:)``, for the next build.
+  let rowMemo = RowMemo()
 
   /// Creates a state with no answers, as a screen sees it before its first load.
   public init(parameters: FeedParameters = [:]) {
@@ -58,7 +62,7 @@ public struct ScreenState<Model: Sendable>: Sendable {
   /// The answers loaded into `slot`, oldest first.
   public func pages(in slot: String) -> [Model] { pages[slot] ?? [] }
 
-  /// The answers of requests that decoded into `type` (``ScreenRequest/decoding(as:)``)
+  /// The answers of requests that decoded into `type` (``ScreenRequest/decoding(as:using:)``)
   /// loaded into `slot`, oldest first.
   public func pages<Other>(in slot: String, as type: Other.Type) -> [Other] {
     (otherPages[slot] ?? []).compactMap { $0 as? Other }

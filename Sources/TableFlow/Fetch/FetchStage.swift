@@ -43,7 +43,6 @@ actor FetchStage {
   private func fetch(_ batch: RequestBatch) async {
     defer { inFlight[batch.id] = nil }
     let requests = batch.requests
-    var results = [Result<TransportResponse, TransportError>?](repeating: nil, count: requests.count)
     var settled = machine.start(job: batch.id, requests: batch.screenRequests)
     if settled == nil {
       let transport = transport
@@ -60,20 +59,21 @@ actor FetchStage {
           }
         }
         for await (index, result) in group {
-          results[index] = result
           if let action = machine.received(job: batch.id, index: index, result) { return action }
         }
         return .cancelled
       }
     }
     if Task.isCancelled { return }
-    let failure: PipelineFailure?
+    let outcome: FetchedBatch
     switch settled {
-    case .complete?: failure = nil
-    case .fail(let reason)?: failure = reason
-    case .cancelled?, nil: return
+    case .complete(let responses)?:
+      outcome = FetchedBatch(batch: batch, results: responses.map { .success($0) }, failure: nil)
+    case .fail(let reason, let results)?:
+      outcome = FetchedBatch(batch: batch, results: results, failure: reason)
+    case .cancelled?, nil:
+      return
     }
-    let outcome = FetchedBatch(batch: batch, results: results.compactMap { $0 }, failure: failure)
     await bus.publish(.responseReceived(outcome))
   }
 

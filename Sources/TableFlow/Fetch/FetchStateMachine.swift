@@ -6,8 +6,8 @@ struct FetchStateMachine {
   enum Action: Sendable, Equatable {
     /// Every request was answered with an accepted status: the responses in request order.
     case complete([TransportResponse])
-    /// The first failure in request order.
-    case fail(PipelineFailure)
+    /// The first failure in request order, with every request's result in request order.
+    case fail(PipelineFailure, results: [Result<TransportResponse, TransportError>])
     /// The calling task was cancelled: publish nothing more.
     case cancelled
   }
@@ -46,20 +46,20 @@ struct FetchStateMachine {
       return nil
     }
     batches[id] = nil
+    // Every slot is filled: `remaining` counts the empty ones.
+    let results = batch.results.compactMap { $0 }
     var responses: [TransportResponse] = []
-    for (request, result) in zip(batch.requests, batch.results) {
+    responses.reserveCapacity(results.count)
+    for (request, result) in zip(batch.requests, results) {
       switch result {
-      case .success(let response)?:
+      case .success(let response):
         guard request.acceptedStatuses.contains(response.status) else {
-          return .fail(Self.statusFailure(response, for: request))
+          return .fail(Self.statusFailure(response, for: request), results: results)
         }
         responses.append(response)
-      case .failure(let error)?:
+      case .failure(let error):
         if error.code == .cancelled { return .cancelled }
-        return .fail(Self.transportFailure(error, for: request))
-      case nil:
-        return .fail(
-          PipelineFailure(.internal, stage: .fetch, "answer missing for \(request.request.method)"))
+        return .fail(Self.transportFailure(error, for: request), results: results)
       }
     }
     return .complete(responses)

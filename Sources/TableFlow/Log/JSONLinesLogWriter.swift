@@ -13,11 +13,39 @@ public struct JSONLinesLogWriter: SnapshotLogWriter {
 
   /// The log line for one event, if the log shows it.
   public mutating func text(for event: BusEvent) -> String {
-    guard let value = Self.value(for: event.event) else { return "" }
-    return value.text + "\n"
+    var out = ""
+    write(event, to: &out)
+    return out
   }
 
-  static func value(for event: PipelineEvent) -> JSONValue? {
+  /// Appends the log line for one event, if the log shows it, straight into `out`: a
+  /// snapshot's rows are written one by one, with no value built for the whole snapshot.
+  public mutating func write(_ event: BusEvent, to out: inout String) {
+    if case .presented(let update) = event.event {
+      if case .popped = update.navigation { return }
+      // The keys in sorted order, as every line has them.
+      out += #"{"changeset":"#
+      if update.version == 1 {
+        out += #"{"stages":[]}"#
+      } else {
+        JSONValue(update.changeset).write(to: &out)
+      }
+      out += #","event":"snapshot","screen":"#
+      JSONValue.writeString(update.screen.name, to: &out)
+      out += #","snapshot":"#
+      update.snapshot.writeInterchange(to: &out)
+      out += #","version":"#
+      out += String(update.version)
+      out += "}\n"
+      return
+    }
+    guard let value = Self.value(for: event.event) else { return }
+    value.write(to: &out)
+    out += "\n"
+  }
+
+  /// The line of every event but a snapshot, as a value.
+  private static func value(for event: PipelineEvent) -> JSONValue? {
     switch event {
     case .intentReceived(let intent, let screen):
       return .object([
@@ -49,14 +77,8 @@ public struct JSONLinesLogWriter: SnapshotLogWriter {
             ])
           }),
       ])
-    case .presented(let update):
-      if case .popped = update.navigation { return nil }
-      return .object([
-        "event": .string("snapshot"), "screen": .string(update.screen.name),
-        "version": .integer(update.version),
-        "snapshot": JSONValue(update.snapshot),
-        "changeset": update.version == 1 ? .object(["stages": .array([])]) : JSONValue(update.changeset),
-      ])
+    case .presented:
+      return nil  // written by `write(_:to:)` without building the snapshot's value
     case .navigated(let navigation):
       switch navigation {
       case .pushed(let screen, let from):

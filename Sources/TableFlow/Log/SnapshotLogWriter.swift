@@ -4,6 +4,12 @@ public protocol SnapshotLogWriter {
   /// The log lines for one event (each ending in a newline), or an empty string for events
   /// the log leaves out.
   mutating func text(for event: BusEvent) -> String
+
+  /// Appends the log lines for one event to `output`, nothing for events the log leaves out.
+  ///
+  /// The built-in writers write straight into `output`, with no string per line or per
+  /// snapshot; the default appends ``text(for:)``.
+  mutating func write(_ event: BusEvent, to output: inout String)
 }
 
 /// The snapshot log formats.
@@ -23,10 +29,15 @@ public enum LogFormat: String, Hashable, Sendable, CaseIterable {
 }
 
 extension SnapshotLogWriter {
+  /// Appends ``text(for:)``.
+  public mutating func write(_ event: BusEvent, to output: inout String) {
+    output += text(for: event)
+  }
+
   /// The whole log of a list of events.
   public mutating func log(of events: some Sequence<BusEvent>) -> String {
     var output = ""
-    for event in events { output += text(for: event) }
+    for event in events { write(event, to: &output) }
     return output
   }
 }

@@ -31,33 +31,51 @@ public struct TextLogWriter: SnapshotLogWriter {
 
   /// The log lines for one event.
   ///
-  /// Ids, URLs, links and messages are escaped (``TextEscaping``): nothing a backend or a
+  /// Ids, URLs, links and messages are escaped (`TextEscaping`): nothing a backend or a
   /// fixture says can break a line or forge another one.
   public mutating func text(for event: BusEvent) -> String {
     var out = ""
+    write(event, to: &out)
+    return out
+  }
+
+  /// Appends the log lines for one event to `out`, escaped as ``text(for:)`` says, with no
+  /// string per line: a snapshot of 100,000 rows is written row by row into `out`.
+  public mutating func write(_ event: BusEvent, to out: inout String) {
     switch event.event {
     case .intentReceived(let intent, _):
-      out += "> " + TextEscaping.inline(intent.description) + "\n"
+      out += "> "
+      TextEscaping.writeInline(intent.description, to: &out)
+      out += "\n"
     case .intentIgnored(let intent, _, let reason):
-      out +=
-        "> " + TextEscaping.inline(intent.description) + " (ignored: " + TextEscaping.inline(reason) + ")\n"
+      out += "> "
+      TextEscaping.writeInline(intent.description, to: &out)
+      out += " (ignored: "
+      TextEscaping.writeInline(reason, to: &out)
+      out += ")\n"
     case .requestCancelled(let batch, let reason):
-      let requests = batch.requests.map {
-        TextEscaping.inline($0.method) + " " + TextEscaping.inline($0.relativeURL)
+      out += "cancelled "
+      for (index, request) in batch.requests.enumerated() {
+        if index > 0 { out += ", " }
+        TextEscaping.writeInline(request.method, to: &out)
+        out += " "
+        TextEscaping.writeInline(request.relativeURL, to: &out)
       }
-      out += "cancelled " + requests.joined(separator: ", ") + " (" + TextEscaping.inline(reason) + ")\n"
+      out += " ("
+      TextEscaping.writeInline(reason, to: &out)
+      out += ")\n"
     case .responsesApplied(let fetched):
       // A batch the fetch stage refused shows as its error line only.
       guard fetched.failure == nil else { break }
       for received in fetched.responses {
         let bytes = received.response.body.count
-        out +=
-          TextEscaping.inline(received.request.method) + " "
-          + TextEscaping.inline(received.request.relativeURL)
+        TextEscaping.writeInline(received.request.method, to: &out)
+        out += " "
+        TextEscaping.writeInline(received.request.relativeURL, to: &out)
         out += " → \(received.response.status), \(bytes) byte\(bytes == 1 ? "" : "s")\n"
       }
     case .presented(let update):
-      out += presented(update)
+      write(update, to: &out)
     case .navigated(let navigation):
       switch navigation {
       case .pushed(let screen, let from): out += "push \(name(screen)) (from \(name(from)))\n"
@@ -67,30 +85,40 @@ public struct TextLogWriter: SnapshotLogWriter {
     case .failed(let failure, let screen):
       out += "error \(failure.stage)/\(failure.category)"
       if let screen { out += " in \(name(screen))" }
-      out += ": " + TextEscaping.inline(failure.message) + "\n"
+      out += ": "
+      TextEscaping.writeInline(failure.message, to: &out)
+      out += "\n"
     case .duplicatesResolved(let reports, _):
       // The ids in the lines are escaped by DuplicateResolution; the origins come from the feed.
-      for report in reports { out += TextEscaping.inline(report.line) + "\n" }
+      for report in reports {
+        TextEscaping.writeInline(report.line, to: &out)
+        out += "\n"
+      }
     case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled, .cellsUpdated:
       break
     }
-    return out
   }
 
   private func name(_ screen: ScreenRef) -> String { TextEscaping.token(screen.name) }
 
-  private func presented(_ update: PresentedUpdate) -> String {
+  private func write(_ update: PresentedUpdate, to out: inout String) {
     if case .popped(let popped, _) = update.navigation {
-      return "back to \(name(update.screen)) v\(update.version) (from \(name(popped)))\n"
+      out += "back to \(name(update.screen)) v\(update.version) (from \(name(popped)))\n"
+      return
     }
-    var out = "\(name(update.screen)) v\(update.version): \(SnapshotText.counts(update.snapshot))"
+    out += "\(name(update.screen)) v\(update.version): "
+    SnapshotText.writeCounts(update.snapshot, to: &out)
     guard update.version > 1, !full else {
-      return out + "\n" + SnapshotText.lines(for: update.snapshot)
+      out += "\n"
+      SnapshotText.writeLines(for: update.snapshot, to: &out)
+      return
     }
     let stages = update.changeset.describedStages(from: update.previous)
-    if stages.isEmpty { return out + "; no changes\n" }
+    if stages.isEmpty {
+      out += "; no changes\n"
+      return
+    }
     out += "; \(stages.count) stage\(stages.count == 1 ? "" : "s")\n"
-    for stage in stages { out += SnapshotText.logLines(for: stage) }
-    return out
+    for stage in stages { SnapshotText.writeLogLines(for: stage, to: &out) }
   }
 }

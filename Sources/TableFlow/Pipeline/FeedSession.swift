@@ -67,9 +67,9 @@ public struct FeedSession: Sendable {
 
   /// Runs the session to its end, writing its snapshot log, and finishes the recording.
   ///
-  /// Each event's log lines are handed to `onEvent` with the event, in bus order, on the
-  /// caller's task, as the session runs (a recording has written the event before its log
-  /// lines are handed out). With a ``recorder``, the recording then replaces its fixture when
+  /// Each event's log lines are handed to `onEvent` with the event, in applied order (see
+  /// ``Pipeline/run(script:onEvent:)``), on the caller's task, as the session runs (a recording
+  /// has written each intent and answer before its log lines are handed out). With a ``recorder``, the recording then replaces its fixture when
   /// ``replacing`` allows it and is otherwise kept at its partial path (see
   /// ``Pipeline/record(script:feed:transport:into:options:replacing:onEvent:)``). Cancelling the
   /// calling task stops the session; the outcome then says `wasCancelled`, and a recording is
@@ -90,8 +90,11 @@ public struct FeedSession: Sendable {
   ) async throws(FeedError) -> FeedSessionOutcome {
     var writer = format.makeWriter(full: full)
     var log = ""
+    // One buffer the writer writes each event's lines into, reused from event to event.
+    var lines = ""
     func handle(_ event: BusEvent) {
-      let lines = writer.text(for: event)
+      lines.removeAll(keepingCapacity: true)
+      writer.write(event, to: &lines)
       if keepsLog { log += lines }
       onEvent(event, lines)
     }

@@ -13,8 +13,11 @@ import TableCore
 /// Two ways to drive it:
 /// - ``run(_:onEvent:)`` runs a scripted session, each intent once the previous one has
 ///   settled (what the command line and golden tests use);
-/// - ``send(_:)`` plus ``updates`` for an app: send intents as the user acts, and apply each
-///   update's changeset to the table view.
+/// - ``send(_:)`` plus ``updates(for:buffering:)`` for an app: send intents as the user acts,
+///   and apply each update of a screen to its table view (see ``PipelineUpdates``).
+///
+/// The pipeline lives until ``finish()`` or ``cancel()`` is called, or until the `Pipeline`
+/// object goes away; a consumer that stops reading its updates ends only its own subscription.
 ///
 /// ```swift
 /// let pipeline = try Pipeline(feed: BooksFeed(), transport: HTTPTransport(baseURL: url))
@@ -34,12 +37,15 @@ public final class Pipeline: Sendable {
   /// The newest `settled` event, for the drivers that wait for the session to settle.
   private let settledEvents: BusSubscription
   private let replaysInOrder: Bool
+  /// Records the bus from its own task; ``run(script:onEvent:)`` waits for it before each mark.
   private let recorder: SessionRecorder?
-  private let control: Locked<Control>
+  let control: Locked<Control>
 
-  private struct Control {
-    /// Subscribed at creation, handed to the first reader of ``updates`` so that it sees
-    /// every update even when intents were sent before it subscribed; `run` drops it.
+  struct Control {
+    /// Subscribed at creation (reserved: it never holds the stages back), handed to the first
+    /// reader of ``updates`` so that it sees every update even when intents were sent before
+    /// it subscribed. Released by `run`, by the first subscription of any kind, by `cancel`,
+    /// and by the bus once `busCapacity` events wait in it unclaimed.
     var firstSubscription: BusSubscription?
     /// The sequence number of the last intent sent.
     var lastSent: UInt64?
@@ -79,7 +85,7 @@ public final class Pipeline: Sendable {
       if case .settled = event { return true }
       return false
     }
-    control = Locked(Control(firstSubscription: bus.subscribe()))
+    control = Locked(Control(firstSubscription: bus.subscribe(.reserved)))
 
     let fetch = FetchStage(transport: transport, bus: bus, requestTimeout: options.requestTimeout)
     let decode = DecodeStage(bus: bus)
@@ -104,6 +110,7 @@ public final class Pipeline: Sendable {
     }
   }
 
+  /// Ends the pipeline as ``cancel()`` does: every subscription ends.
   deinit {
     stages.cancel()
     bus.finish()
@@ -115,15 +122,25 @@ public final class Pipeline: Sendable {
   // MARK: Running a session
 
   /// Runs a scripted session: sends each intent once the previous one has settled (nothing in
-  /// flight, everything presented), calling `onEvent` with every event in bus order on the
-  /// caller's task, then finishes the bus and waits for the stages to stop.
+  /// flight, everything presented), calling `onEvent` with every event on the caller's task
+  /// and actor, then finishes the bus and waits for the stages to stop.
+  ///
+  /// `onEvent` sees the events in applied order, what a log needs: each intent or batch of
+  /// answers the transform stage applied, with everything it caused, then its presentations,
+  /// then the next one. (The transform stage goes on with the next input while the present
+  /// stage presents the last one, so on ``bus`` the `presented` events may come later;
+  /// sequence numbers then do not always count up in `onEvent`.)
+  ///
+  /// `nonisolated(nonsending)`: the call runs on the caller's actor, so `onEvent` need not be
+  /// `Sendable` and may touch that actor's state: a `@MainActor` caller (a view controller)
+  /// passes a closure that updates its views. The stages run on their own executors either way.
   ///
   /// With ``PipelineOptions/replayOrder`` every intent is sent at once and the pipeline applies
   /// them, with their answers, in the recorded order. A pipeline runs one session: call this
   /// once, and not together with ``send(_:)``. Cancelling the calling task stops every stage
   /// and request in flight promptly; the outcome then says `wasCancelled`.
   /// - Returns: the worst failure seen and counts.
-  public func run(
+  nonisolated(nonsending) public func run(
     _ intents: some Sequence<Intent> & Sendable, onEvent: (BusEvent) -> Void = { _ in }
   ) async -> SessionOutcome {
     await run(script: intents.map { ScriptedIntent($0) }, onEvent: onEvent)
@@ -132,31 +149,44 @@ public final class Pipeline: Sendable {
   /// Runs a scripted session like ``run(_:onEvent:)``, except that after a line that
   /// ``ScriptedIntent/sendsNextAtOnce`` the next intent is sent without waiting for it to
   /// settle, as a user acting while a page loads. The session ends once the last intent has
-  /// settled.
-  public func run(
+  /// settled. Runs on the caller's actor, as ``run(_:onEvent:)`` does.
+  nonisolated(nonsending) public func run(
     script: [ScriptedIntent], onEvent: (BusEvent) -> Void = { _ in }
   ) async -> SessionOutcome {
     let subscription = bus.subscribe()
     control.withLock { $0.firstSubscription = nil }
     var presented = 0
     var events = 0
-    let completed = await withTaskCancellationHandler {
-      await withTaskGroup(of: Bool.self) { group in
-        group.addTask { await self.drive(script) }
-        for await event in subscription {
-          // Recorded before it is logged: a log line is never ahead of the recording.
-          await recorder?.record(event)
-          events += 1
-          if case .presented = event.event { presented += 1 }
-          onEvent(event)
-        }
-        return await group.next() ?? false
+    // No closure around the loop: a closure passed to withTaskGroup or
+    // withTaskCancellationHandler would run off the caller's actor (their operations are not
+    // nonisolated(nonsending)), and with it `onEvent`. `async let` keeps the driver a child
+    // task, cancelled with the caller's.
+    async let completed = drive(script)
+    var sequencer = EventSequencer()
+    var ready: [BusEvent] = []
+    for await event in subscription {
+      sequencer.take(event) { ready.append($0) }
+      for event in ready {
+        // A log line is never ahead of the recording: the recorder has written the mark.
+        if let recorder, event.event.isMark { await recorder.waitUntilRecorded(through: event.sequence) }
+        events += 1
+        if case .presented = event.event { presented += 1 }
+        onEvent(event)
       }
-    } onCancel: {
-      self.cancel()
+      ready.removeAll(keepingCapacity: true)
     }
+    sequencer.finish { ready.append($0) }
+    for event in ready {
+      events += 1
+      if case .presented = event.event { presented += 1 }
+      onEvent(event)
+    }
+    // The subscription ends early only when the calling task is cancelled: stop every stage.
+    if Task.isCancelled { cancel() }
+    let wasCompleted = await completed
     return SessionOutcome(
-      worstFailure: failures.worst, presentedCount: presented, eventCount: events, wasCancelled: !completed)
+      worstFailure: failures.worst, presentedCount: presented, eventCount: events, wasCancelled: !wasCompleted
+    )
   }
 
   /// Sends the script's intents, each once the previous one has settled unless it says
@@ -188,37 +218,10 @@ public final class Pipeline: Sendable {
     }
   }
 
-  /// The presented updates, in order. See ``PipelineUpdates`` for buffering and cancellation.
-  ///
-  /// The first access sees every update since the pipeline was created, so intents may be sent
-  /// before it; later accesses see the updates presented after them. An app that sends
-  /// intents must read ``updates``: unread updates hold the stages back once `busCapacity`
-  /// events are waiting (nothing is ever dropped).
-  public var updates: PipelineUpdates {
-    let first = control.withLock { control in
-      defer { control.firstSubscription = nil }
-      return control.firstSubscription
-    }
-    return PipelineUpdates(pipeline: self, subscription: first ?? bus.subscribe())
-  }
-
-  /// Only the newest presented update each time the consumer asks; older ones are skipped.
-  ///
-  /// For a consumer that redraws the whole table (`reloadData()`) and may fall behind: it never
-  /// slows the pipeline. The changesets of skipped updates are lost, so do not animate with
-  /// them. Ends and cancels like ``updates``. Reading it releases the subscription kept for the
-  /// first reader of ``updates``.
-  public var latestUpdates: PipelineUpdates {
-    control.withLock { $0.firstSubscription = nil }
-    let subscription = bus.subscribeLatest { event in
-      if case .presented = event { return true }
-      return false
-    }
-    return PipelineUpdates(pipeline: self, subscription: subscription)
-  }
-
   /// Ends the session once every intent sent so far has settled (nothing in flight, everything
-  /// presented): ``updates`` then ends. Later intents are ignored.
+  /// presented): every subscription then ends. Later intents are ignored, and a subscription
+  /// made after this call ends at once (except the first reader of ``updates``, which still
+  /// gets the updates kept for it).
   public func finish() {
     control.withLock { control in
       guard !control.isClosed else { return }
@@ -231,9 +234,15 @@ public final class Pipeline: Sendable {
     }
   }
 
-  /// Stops every stage and request in flight at once and ends ``updates``.
+  /// Stops every stage and request in flight at once and ends every subscription; a
+  /// subscription made after this call ends at once.
   public func cancel() {
-    control.withLock { $0.isClosed = true }
+    let first = control.withLock { control in
+      control.isClosed = true
+      defer { control.firstSubscription = nil }
+      return control.firstSubscription
+    }
+    first?.cancel()
     stages.cancel()
     bus.finish()
   }

@@ -1,8 +1,7 @@
 /// Presents what the transform stage built: applies each `snapshotBuilt` to its screen's
 /// headless table and shows a popped-to screen again on `navigated(.popped)`, publishing
-/// `presented` (after a `failed` event when the table rejected a changeset), then `settled`
-/// when the transform stage marked the snapshot as its last for now. A popped screen's table
-/// is forgotten.
+/// `presented` (after a `failed` event when the table rejected a changeset). A popped screen's
+/// table is forgotten.
 actor PresentStage {
   private var machine = PresentStateMachine()
   private let bus: EventBus
@@ -23,7 +22,6 @@ actor PresentStage {
           let action = machine.present(built, navigation: built.navigation)
           if let failure = action.failure { events.append(failures.record(failure, screen: built.screen)) }
           events.append(.presented(action.update))
-          if let through = built.settlesThrough { events.append(.settled(through: through)) }
           if let cells = action.cells { events.append(.cellsUpdated(cells)) }
         case .navigated(.popped(let popped, let revealed)):
           events.append(.presented(machine.reveal(revealed, navigation: .popped(popped, to: revealed))))

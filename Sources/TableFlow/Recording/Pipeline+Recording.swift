@@ -35,11 +35,12 @@ extension Pipeline {
   ///   - recorder: The recording to write; this call finishes it.
   ///   - options: The pipeline's options; their `recorder` is replaced by `recorder`.
   ///   - replacing: When the recording replaces the fixture at `recorder.path`.
-  ///   - onEvent: Called with every event in bus order on the caller's task.
+  ///   - onEvent: Called with every event in bus order on the caller's task and actor (the
+  ///     call is `nonisolated(nonsending)`, as ``run(_:onEvent:)`` is).
   /// - Returns: The session's outcome and what became of the fixture.
   /// - Throws: ``FeedError`` when the feed rejects its parameters; the recording is then
   ///   abandoned (its partial file removed).
-  public static func record(
+  nonisolated(nonsending) public static func record(
     script: [ScriptedIntent], feed: any Feed, transport: any Transport, into recorder: SessionRecorder,
     options: PipelineOptions = PipelineOptions(), replacing: FixtureReplacement = .whenSessionSucceeds,
     onEvent: (BusEvent) -> Void = { _ in }

@@ -1,9 +1,11 @@
 /// What a recorder remembers while it records a pipeline's bus.
 struct BusRecordingState: Sendable {
-  /// The last event recorded: an event is recorded once, whoever hands it over first.
-  var lastSequence: UInt64?
   /// The `seq` of each request of the batches in flight, by batch.
   var requestSeqs: [Int: [Int?]] = [:]
+  /// The sequence number of the last event recorded.
+  var recordedThrough: UInt64?
+  /// Who waits for an event to be recorded, with its sequence number.
+  var waiters: [(sequence: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
 }
 
 extension SessionRecorder {
@@ -12,13 +14,9 @@ extension SessionRecorder {
   /// `requestStarted`, and its answers — responses, and transport errors as error records — at
   /// `responsesApplied`. A cancelled batch keeps its requests without answers.
   ///
-  /// Events must come in bus order; an event already recorded (or an earlier one) is skipped,
-  /// so the pipeline's own recording task and ``Pipeline/run(script:onEvent:)`` may both hand
-  /// every event over: `run` does so before it logs the event, so a log line is never ahead of
-  /// the recording.
+  /// Events must come in bus order: the pipeline's recording task hands over each one, once.
   func record(_ event: BusEvent) {
-    if let last = busState.lastSequence, event.sequence <= last { return }
-    busState.lastSequence = event.sequence
+    defer { recorded(through: event.sequence) }
     switch event.event {
     case .intentReceived(let intent, _), .intentIgnored(let intent, _, _):
       record(intent: intent.scriptLine)
@@ -38,6 +36,25 @@ extension SessionRecorder {
     default:
       break
     }
+  }
+
+  /// Returns once the event numbered `sequence` has been recorded: ``Pipeline/run(script:onEvent:)``
+  /// hands a mark's log lines over only then, so a log line is never ahead of the recording.
+  /// The recording task sees every event the session's own subscription sees (it subscribed
+  /// first, and drains the bus even when the session is cancelled), so this always returns.
+  func waitUntilRecorded(through sequence: UInt64) async {
+    if let through = busState.recordedThrough, through >= sequence { return }
+    await withCheckedContinuation { busState.waiters.append((sequence, $0)) }
+  }
+
+  private func recorded(through sequence: UInt64) {
+    busState.recordedThrough = sequence
+    guard !busState.waiters.isEmpty else { return }
+    let (ready, waiting) = (
+      busState.waiters.filter { $0.sequence <= sequence }, busState.waiters.filter { $0.sequence > sequence }
+    )
+    busState.waiters = waiting
+    for waiter in ready { waiter.continuation.resume() }
   }
 
   /// Records every event of `subscription` until it ends.

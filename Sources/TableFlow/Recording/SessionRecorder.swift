@@ -87,9 +87,11 @@ public actor SessionRecorder {
 
   /// Records a request (redacted) and returns its `seq`, or `nil` when recording has failed.
   ///
-  /// - Parameter addedHeaders: the headers the transport adds itself (see
-  ///   `Transport.addedHeaders`; default: the recorder's `transportHeaders`): recorded with
-  ///   every value redacted, and scrubbed wherever they are echoed.
+  /// - Parameters:
+  ///   - request: The request as the transport sends it.
+  ///   - addedHeaders: the headers the transport adds itself (see `Transport.addedHeaders`;
+  ///     default: the recorder's `transportHeaders`): recorded with every value redacted, and
+  ///     scrubbed wherever they are echoed.
   public func record(request: TransportRequest, addedHeaders: [NameValue]? = nil) -> Int? {
     let addedHeaders = addedHeaders ?? transportHeaders
     let recorded = redactor.redact(

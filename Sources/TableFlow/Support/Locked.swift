@@ -6,12 +6,15 @@ import Musl
 import Darwin
 #endif
 
-/// A value behind a pthread mutex; `package` so the built-in feeds' caches use the same lock.
+/// A value behind a pthread mutex: the package's one lock (TableFlow's stages and bus, CLIKit's
+/// output, the package's tests). `package`, not public: the demo feeds use only public API.
 ///
-/// Used instead of `Synchronization.Mutex` because ThreadSanitizer cannot see that type's
-/// futex-based locking on Linux and reports every guarded access as a race (checked with a
-/// four-task counter: one false report per run), which would hide real races in `.ci/run`'s
-/// TSan pass. ThreadSanitizer intercepts `pthread_mutex_lock`, so it sees this lock.
+/// Used instead of `Synchronization.Mutex` for two reasons. `Mutex` and `Atomic` exist only
+/// from iOS 18 / macOS 15 / tvOS 18 / watchOS 11 / visionOS 2, newer than the package's
+/// minimum platforms, while pthreads exist everywhere. And ThreadSanitizer cannot see
+/// `Mutex`'s futex-based locking on Linux and reports every guarded access as a race
+/// (checked with a four-task counter: one false report per run), which would hide real races
+/// in `.ci/run`'s TSan pass; it intercepts `pthread_mutex_lock`, so it sees this lock.
 package final class Locked<Value>: @unchecked Sendable {
   // Safety of `@unchecked Sendable`: `storage` is read and written only inside `withLock`,
   // between `pthread_mutex_lock` and `pthread_mutex_unlock` on `mutex`, so at most one thread

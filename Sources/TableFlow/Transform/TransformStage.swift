@@ -4,10 +4,13 @@
 /// `intentReceived`, `intentIgnored` or `responsesApplied` — then requests, cancellations,
 /// navigation, failures and snapshots.
 ///
-/// It applies the next input only once the present stage has presented every snapshot it
-/// built (it sees their `presented` events), so the marks, snapshots and presentations of one
-/// input come before the next input's on the bus: logs and recordings read in applied order.
-/// When nothing is left to apply, in flight or unpresented, it publishes `settled`.
+/// It never waits for the present stage: it applies the next input while the snapshots of the
+/// last one are being presented and logged, so transform, present and the log writers overlap.
+/// Each input's events are published together, starting with its mark, so the bus holds the
+/// inputs in applied order; `EventSequencer` puts each input's presentations back behind it for
+/// the logs. It counts the presentations it asked for (it sees their `presented` events) and,
+/// when nothing is left to apply, in flight or unpresented, it publishes `settled`: the one
+/// publisher of that event.
 actor TransformStage {
   private var machine: TransformStateMachine
   private var order: ApplyOrder
@@ -47,23 +50,13 @@ actor TransformStage {
   }
 
   private func applyWhatIsReady() async {
-    while unpresented == 0, let input = nextInput() {
+    while let input = nextInput() {
       let actions: [TransformStateMachine.Action]
       switch input {
       case .intent(let intent): actions = self.machine.received(intent)
       case .answers(let decoded): actions = self.machine.decoded(decoded)
       }
-      var events = events(for: actions)
-      if order.isEmpty, machine.inFlightCount == 0,
-        let last = events.indices.last(where: { events[$0].isPresentation }),
-        case .snapshotBuilt(var built) = events[last]
-      {
-        // Nothing left once this is presented: the present stage says so right away.
-        built.settlesThrough = lastTaken
-        events[last] = .snapshotBuilt(built)
-        owesSettled = false
-      }
-      await bus.publish(contentsOf: events)
+      await bus.publish(contentsOf: events(for: actions))
     }
     if unpresented == 0, owesSettled, order.isEmpty, machine.inFlightCount == 0 {
       owesSettled = false
@@ -108,15 +101,5 @@ actor TransformStage {
       }
     }
     return events
-  }
-}
-
-extension PipelineEvent {
-  /// Whether the present stage presents something for this event.
-  fileprivate var isPresentation: Bool {
-    switch self {
-    case .snapshotBuilt, .navigated(.popped): return true
-    default: return false
-    }
   }
 }

@@ -12,9 +12,10 @@ extension TransformStateMachine {
     do {
       let sections = try stack[index].screen.sections()
       let screen = stack[index].screen
+      screen.sweepRows()
       var builder = SnapshotBuilder(
         policy: screen.duplicateIDPolicy, hidingEmptySections: screen.hidesEmptySections)
-      for section in decorate(sections, of: stack[index]) { builder.appendSection(section) }
+      for section in Self.decorate(sections, of: &stack[index]) { builder.appendSection(section) }
       let built: (snapshot: TableSnapshot, resolutions: [DuplicateResolution])
       do {
         // Validates only what changed since the snapshot shown (its status section included).
@@ -69,11 +70,15 @@ extension TransformStateMachine {
     return fresh.isEmpty ? [] : [.reportDuplicates(fresh, screen: stack[index].ref)]
   }
 
-  /// Applies collapsed state and ends paginated sections with a load-more row.
-  private func decorate(_ sections: [Section], of entry: Entry) -> [Section] {
+  /// Applies collapsed state and ends paginated sections with a load-more row. A paginated
+  /// section whose feed rows are the last build's array, with the same load-more row, gets
+  /// the last build's rows again (the same array: nothing to copy, validate or diff).
+  private static func decorate(_ sections: [Section], of entry: inout Entry) -> [Section] {
     let screen = entry.screen
     var result: [Section] = []
     result.reserveCapacity(sections.count)
+    var loadMoreRows: [SectionID: LoadMoreRows] = [:]
+    defer { entry.loadMoreRows = loadMoreRows }
     for section in sections {
       // A section with nothing to show stays hidden even when collapsed (seed D); it stays in
       // the list, not collapsed, so that the builder hides it and positions keep their meaning.
@@ -94,15 +99,30 @@ extension TransformStateMachine {
         result.append(section)
         continue
       }
+      let isLoading = entry.moreBatches[section.id] != nil
+      var rows: [Row]
+      if let last = entry.loadMoreRows[section.id], last.isLoading == isLoading,
+        Self.isSameArray(last.feedRows, section.rows)
+      {
+        rows = last.rows
+      } else {
+        rows = section.rows
+        rows.append(StatusRows.loadMoreRow(for: section.id, isLoading: isLoading))
+      }
+      loadMoreRows[section.id] = LoadMoreRows(feedRows: section.rows, isLoading: isLoading, rows: rows)
       result.append(
         Section(
           id: section.id, header: section.header, footer: section.footer, style: section.style,
-          isCollapsed: section.isCollapsed,
-          rows: section.rows + [
-            StatusRows.loadMoreRow(for: section.id, isLoading: entry.moreBatches[section.id] != nil)
-          ]))
+          isCollapsed: section.isCollapsed, rows: rows))
     }
     return result
+  }
+
+  /// Whether both arrays are one storage.
+  private static func isSameArray(_ lhs: [Row], _ rhs: [Row]) -> Bool {
+    lhs.withUnsafeBufferPointer { lhs in
+      rhs.withUnsafeBufferPointer { rhs in lhs.baseAddress == rhs.baseAddress && lhs.count == rhs.count }
+    }
   }
 
   private func statusSection(for entry: Entry, content: [Section]) -> [Section] {

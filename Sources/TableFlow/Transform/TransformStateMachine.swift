@@ -51,6 +51,17 @@ struct TransformStateMachine {
     var loadBatch: Int?
     /// The load-more batches in flight, by section.
     var moreBatches: [SectionID: Int] = [:]
+    /// The rows of the sections that ended with a load-more row at the last build, by
+    /// section: reused while the feed's rows are the same array and the row says the same.
+    var loadMoreRows: [SectionID: LoadMoreRows] = [:]
+  }
+
+  /// A paginated section's rows with its load-more row, and what they were made from.
+  struct LoadMoreRows {
+    /// The feed's rows (kept so that their storage is not reused while compared).
+    var feedRows: [Row]
+    var isLoading: Bool
+    var rows: [Row]
   }
 
   /// What a failed batch's retry sends again.

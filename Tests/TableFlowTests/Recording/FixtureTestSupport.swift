@@ -1,12 +1,11 @@
 import FixtureKit
 import Foundation
-import Synchronization
 import TableFlow
 
 /// A live transport stand-in: answers with a closure and counts the requests it saw.
 final class ScriptedBackend: Transport {
   let answer: @Sendable (TransportRequest) throws(TransportError) -> TransportResponse
-  private let seen = Mutex<[TransportRequest]>([])
+  private let seen = Locked<[TransportRequest]>([])
 
   init(answer: @escaping @Sendable (TransportRequest) throws(TransportError) -> TransportResponse) {
     self.answer = answer
@@ -34,7 +33,7 @@ final class ScriptedBackend: Transport {
 final class SleepLoggingClock: Clock {
   typealias Instant = ContinuousClock.Instant
   let origin = ContinuousClock.now
-  private let log = Mutex<[Duration]>([])
+  private let log = Locked<[Duration]>([])
 
   var now: Instant { origin }
   var minimumResolution: Duration { .nanoseconds(1) }

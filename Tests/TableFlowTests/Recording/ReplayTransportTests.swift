@@ -1,6 +1,5 @@
 import FixtureKit
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -214,7 +213,7 @@ struct ReplayTransportTests {
 
 /// A thread-safe counter for stub backends.
 final class ReplyCounter: Sendable {
-  private let value = Mutex(0)
+  private let value = Locked(0)
   func next() -> Int {
     value.withLock {
       $0 += 1; return $0

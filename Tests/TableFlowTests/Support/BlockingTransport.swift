@@ -1,4 +1,3 @@
-import Synchronization
 import TableFlow
 
 /// A transport whose requests never answer: each waits until its task is cancelled, then
@@ -6,14 +5,14 @@ import TableFlow
 final class BlockingTransport: Transport {
   let started: AsyncStream<Void>
   private let startedContinuation: AsyncStream<Void>.Continuation
-  private let cancellations = Atomic<Int>(0)
+  private let cancellations = Locked<Int>(0)
 
   init() {
     (started, startedContinuation) = AsyncStream<Void>.makeStream()
   }
 
   /// The number of requests that ended by cancellation.
-  var cancelledCount: Int { cancellations.load(ordering: .sequentiallyConsistent) }
+  var cancelledCount: Int { cancellations.withLock { $0 } }
 
   func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
     let (never, keepOpen) = AsyncStream<Void>.makeStream()
@@ -21,7 +20,7 @@ final class BlockingTransport: Transport {
     // An AsyncStream's iteration ends when the iterating task is cancelled.
     for await _ in never {}
     withExtendedLifetime(keepOpen) {}
-    cancellations.add(1, ordering: .sequentiallyConsistent)
+    cancellations.withLock { $0 += 1 }
     throw TransportError(.cancelled, "the request was cancelled")
   }
 }

@@ -3,4 +3,4 @@ import FriendsFeed
 
 // Every tableflow command (run, replay, verify, view, inspect, diff, feeds …) for this package's
 // feed, plus the built-in ones.
-await Tableflow.main(feeds: [FriendsFeed()])
+await Tableflow.main(name: "friends", version: "1.0.0", feeds: [FriendsFeed()])

@@ -1,3 +1,4 @@
+import Foundation
 import TableCore
 import TableFlow
 
@@ -7,105 +8,188 @@ import Glibc
 import Darwin
 #endif
 
-/// `tableflow-bench incremental`: a 10,000-row screen whose model changes one row, timed from
-/// the decoded answer to the presented update, as a feed written from the README runs.
+/// `tableflow-bench incremental`: a large screen whose answer changes one row, timed from the
+/// decoded answer to the presented update, as a feed written from the README runs.
 ///
-/// The screen (`IssuesScreen`) maps its model to 10,003 rows: a summary section of three rows
-/// and a section of 10,000 issues. Each run takes the decoded next model and does what the
-/// pipeline does with it, through public API: the screen's transform (the same mapping its
-/// `sections(for:)` runs; `ScreenState` cannot be filled from outside the pipeline, so the
-/// bench calls the mapping directly), the snapshot validated against the one shown
-/// (`SnapshotBuilder.build(updating:)`), the diff, and the update applied to the screen's
-/// `HeadlessTable` (the present stage's work). Bus hops are measured by `tableflow-bench bus`.
+/// Each run takes a freshly made next answer (every string in storage of its own, as a decode
+/// leaves it; made before the clock starts) and does what the pipeline does with it, through
+/// public API: the screen's `sections(for:)` on its state, whose rows are memoised
+/// (``ScreenState/rows(_:of:row:)``: only the changed item's row is built), the snapshot
+/// validated against the one shown (`SnapshotBuilder.build(updating:)`), the diff, and the
+/// update applied to the screen's `HeadlessTable` (the present stage's work). Between runs, the
+/// state goes back to the shown answer, untimed. Bus hops are measured by `tableflow-bench bus`.
 ///
-/// Cases: `retitle` (one issue's title changes: one reconfigure) and `close` (one issue
-/// leaves and the header goes from "10000 issues" to "9999 issues": one delete and a section
-/// update). Each prints the median, minimum and maximum of 101 runs (wall time; the median
-/// thread CPU time too, which a loaded machine disturbs less), the parts' medians, the
-/// same path validating in full (`build()`), and the peer: the same transform and full
-/// validation with a DifferenceKit-style diff (``HeckelPeer``) of the flattened rows.
+/// Cases, on `IssuesScreen` (a summary of three rows and a section of issues): `retitle` (one
+/// issue's title changes: one reconfigure) and `close` (one issue leaves and the header goes
+/// from "10000 issues" to "9999 issues": one delete, a section update and two summary
+/// reconfigures), in 10,003 rows and (`-100k`) 100,003 rows; on `PagedIssuesScreen`,
+/// `append-page`: a page of 20 issues appended to a 100,000-row section of 5,000 pages, with
+/// the load-more row the transform stage puts after it, and `decode_ms`, the median time
+/// `JSONDecoder` takes to decode that page's response.
+///
+/// Each prints the median, minimum and maximum of the runs (wall time; the median thread CPU
+/// time too, which a loaded machine disturbs less), the parts' medians, `rebuild_ms`: the same
+/// path with every row built again (`sections(for:)` without the memo, as before it), and for
+/// 10,003 rows the peer: the rebuild and full validation with a DifferenceKit-style diff
+/// (``HeckelPeer``) of the flattened rows.
 func runIncrementalBench() {
-  let issues = 10_000
-  let before = IssueList.make(count: issues)
-  for name in ["retitle", "close"] {
+  for (name, count) in [
+    ("retitle", 10_000), ("close", 10_000), ("retitle-100k", 100_000), ("close-100k", 100_000),
+  ] {
+    let before = IssueList.make(count: count)
     var after = before
-    let changed = issues / 2
-    if name == "retitle" {
+    let changed = count / 2
+    if name.hasPrefix("retitle") {
       after.issues[changed].title += " (edited)"
     } else {
       after.issues.remove(at: changed)
       after.closed += 1
     }
-    let shown = (try? screenBuilder(IssuesScreen.sections(of: before)).build()) ?? .empty
-    let table = HeadlessTable(shown)
+    let screen = IssuesScreen()
+    var state = ScreenState<IssueList>(pages: ["main": [before]])
+    let measured = IncrementalRuns(runs: count > 10_000 ? 31 : 101, withPeer: count <= 10_000) {
+      (try? screen.sections(for: state)) ?? []
+    } next: { run in
+      state.pages["main"] = [after.fresh]
+      return { (try? screen.sections(for: state)) ?? [] }
+    } reset: {
+      state.pages["main"] = [before]
+      _ = try? screen.sections(for: state)
+    } rebuild: {
+      IssuesScreen.rebuiltSections(of: after.fresh)
+    }
+    measured.print(name: name)
+  }
+  runAppendPage()
+}
 
-    var parts: [String: [Double]] = ["transform": [], "validate": [], "diff": [], "present": []]
-    var totals: [Double] = []
-    var cpuTotals: [Double] = []
-    var full: [Double] = []
-    var peer: [Double] = []
+/// `append-page`: 5,000 pages of 20 issues, then one more.
+private func runAppendPage() {
+  let pages = (0..<5_000).map { IssueList.make(count: 20, from: $0 * 20 + 1) }
+  let page = IssueList.make(count: 20, from: 100_001)
+  let screen = PagedIssuesScreen()
+  var state = ScreenState<IssueList>(pages: ["main": pages])
+  func withLoadMore(_ sections: [Section]) -> [Section] {
+    sections.map { Section(id: $0.id, header: $0.header, rows: $0.rows + [PagedIssuesScreen.loadMore]) }
+  }
+  var measured = IncrementalRuns(runs: 31, withPeer: false) {
+    withLoadMore((try? screen.sections(for: state)) ?? [])
+  } next: { _ in
+    state.pages["main"] = pages + [page.fresh]
+    return { withLoadMore((try? screen.sections(for: state)) ?? []) }
+  } reset: {
+    state.pages["main"] = pages
+    _ = try? screen.sections(for: state)
+  } rebuild: {
+    withLoadMore(PagedIssuesScreen.rebuiltSections(of: pages + [page.fresh]))
+  }
+  let body = (try? JSONEncoder().encode(page)) ?? Data()
+  var decodes: [Double] = []
+  for _ in 0..<101 {
+    var clock = Stopwatch()
+    let decoded = try? JSONDecoder().decode(IssueList.self, from: body)
+    decodes.append(clock.lap())
+    withExtendedLifetime(decoded) {}
+  }
+  measured.extra = ",\"decode_ms\":\(benchRounded(median(decodes), 4))"
+  measured.print(name: "append-page")
+}
+
+/// The runs of one case and their figures.
+private struct IncrementalRuns {
+  var shownRows = 0
+  var totals: [Double] = []
+  var cpuTotals: [Double] = []
+  var parts: [String: [Double]] = [:]
+  var rebuilt: [Double] = []
+  var peer: [Double] = []
+  var operations = 0
+  var valid = true
+  var extra = ""
+
+  /// Builds the shown table with `shown`, then per run: `next` prepares the answer (untimed)
+  /// and returns the timed transform; `reset` puts the state back (untimed); `rebuild` is the
+  /// old path's transform.
+  init(
+    runs: Int, withPeer: Bool, shown: () -> [Section], next: (Int) -> () -> [Section], reset: () -> Void,
+    rebuild: () -> [Section]
+  ) {
+    let shownSnapshot = (try? screenBuilder(shown()).build()) ?? .empty
+    shownRows = shownSnapshot.rowCount
+    let table = HeadlessTable(shownSnapshot)
     var kept: [Any] = []  // freed after timing
-    var valid = true
-    for _ in 0..<101 {
+    for run in 0..<runs {
+      let transform = next(run)
       var clock = Stopwatch()
       let cpuStart = threadCPUMilliseconds()
-      let sections = IssuesScreen.sections(of: after)
-      let transform = clock.lap()
-      guard let snapshot = try? screenBuilder(sections).build(updating: shown) else {
+      let sections = transform()
+      let transformTime = clock.lap()
+      guard let snapshot = try? screenBuilder(sections).build(updating: shownSnapshot) else {
         valid = false
         break
       }
       let validate = clock.lap()
-      let changeset = snapshot.difference(from: shown)
+      let changeset = snapshot.difference(from: shownSnapshot)
       let diff = clock.lap()
       var presented = table
       do { try presented.apply(changeset) } catch { valid = false }
       let present = clock.lap()
       cpuTotals.append(threadCPUMilliseconds() - cpuStart)
-      valid = valid && presented.snapshot == snapshot
-      parts["transform", default: []].append(transform)
-      parts["validate", default: []].append(validate)
-      parts["diff", default: []].append(diff)
-      parts["present", default: []].append(present)
-      totals.append(transform + validate + diff + present)
-      kept.append(contentsOf: [sections, snapshot, changeset, presented] as [Any])
+      for (part, time) in [
+        ("transform", transformTime), ("validate", validate), ("diff", diff), ("present", present),
+      ] {
+        parts[part, default: []].append(time)
+      }
+      totals.append(transformTime + validate + diff + present)
+      operations = changeset.stages.reduce(0) { $0 + $1.operationCount }
+      // The old path must present the same table.
+      let reference = (try? screenBuilder(rebuild()).build()) ?? .empty
+      valid = valid && presented.snapshot == snapshot && snapshot == reference
+      kept.append(contentsOf: [sections, snapshot, changeset, presented, reference] as [Any])
+      reset()
 
-      var wholeClock = Stopwatch()
-      let wholeSections = IssuesScreen.sections(of: after)
-      let whole = (try? screenBuilder(wholeSections).build()) ?? .empty
-      let wholeChangeset = whole.difference(from: shown)
-      var wholeTable = table
-      try? wholeTable.apply(wholeChangeset)
-      full.append(wholeClock.lap())
-      kept.append(contentsOf: [whole, wholeChangeset, wholeTable] as [Any])
+      var rebuildClock = Stopwatch()
+      let rebuiltSections = rebuild()
+      let rebuiltSnapshot = (try? screenBuilder(rebuiltSections).build(updating: shownSnapshot)) ?? .empty
+      let rebuiltChangeset = rebuiltSnapshot.difference(from: shownSnapshot)
+      var rebuiltTable = table
+      try? rebuiltTable.apply(rebuiltChangeset)
+      rebuilt.append(rebuildClock.lap())
+      kept.append(contentsOf: [rebuiltSnapshot, rebuiltChangeset, rebuiltTable] as [Any])
 
+      guard withPeer else { continue }
       var peerClock = Stopwatch()
-      let peerSections = IssuesScreen.sections(of: after)
-      let peerSnapshot = (try? screenBuilder(peerSections).build()) ?? .empty
+      let peerSnapshot = (try? screenBuilder(rebuild()).build()) ?? .empty
       let peerResult = HeckelPeer.diff(
-        old: shown.sections.flatMap(\.rows), new: peerSnapshot.sections.flatMap(\.rows))
+        old: shownSnapshot.sections.flatMap(\.rows), new: peerSnapshot.sections.flatMap(\.rows))
       peer.append(peerClock.lap())
       kept.append(contentsOf: [peerSnapshot, peerResult] as [Any])
     }
-    let changeset = (try? screenBuilder(IssuesScreen.sections(of: after)).build())?.difference(from: shown)
-    func median(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.sorted()[values.count / 2] }
+    withExtendedLifetime(kept) {}
+  }
+
+  func print(name: String) {
     let ours = median(totals)
-    print(
-      "{\"bench\":\"incremental\",\"case\":\"\(name)\",\"rows\":\(shown.rowCount),\"runs\":\(totals.count),"
+    let peerFigures =
+      peer.isEmpty
+      ? "\"peer\":null,\"peer_ms\":null,\"ratio\":null"
+      : "\"peer\":\"rebuild+build()+differencekit-style\",\"peer_ms\":\(benchRounded(median(peer), 4)),"
+        + "\"ratio\":\(benchRounded(ours / median(peer), 4))"
+    Swift.print(
+      "{\"bench\":\"incremental\",\"case\":\"\(name)\",\"rows\":\(shownRows),\"runs\":\(totals.count),"
         + "\"tableflow_ms\":\(benchRounded(ours, 4)),\"min_ms\":\(benchRounded(totals.min() ?? .nan, 4)),"
         + "\"max_ms\":\(benchRounded(totals.max() ?? .nan, 4)),"
         + "\"tableflow_cpu_ms\":\(benchRounded(median(cpuTotals), 4)),"
-        + "\"transform_ms\":\(benchRounded(median(parts["transform"] ?? []), 4)),"
-        + "\"validate_ms\":\(benchRounded(median(parts["validate"] ?? []), 4)),"
-        + "\"diff_ms\":\(benchRounded(median(parts["diff"] ?? []), 4)),"
-        + "\"present_ms\":\(benchRounded(median(parts["present"] ?? []), 4)),"
-        + "\"full_validation_ms\":\(benchRounded(median(full), 4)),"
-        + "\"peer\":\"build()+differencekit-style\",\"peer_ms\":\(benchRounded(median(peer), 4)),"
-        + "\"ratio\":\(benchRounded(ours / median(peer), 4)),"
-        + "\"operations\":\(changeset?.stages.reduce(0) { $0 + $1.operationCount } ?? 0),"
-        + "\"valid\":\(valid)}")
-    withExtendedLifetime(kept) {}
+        + ["transform", "validate", "diff", "present"].map {
+          "\"\($0)_ms\":\(benchRounded(median(parts[$0] ?? []), 4)),"
+        }.joined()
+        + "\"rebuild_ms\":\(benchRounded(median(rebuilt), 4)),\(peerFigures),"
+        + "\"operations\":\(operations)\(extra),\"valid\":\(valid)}")
   }
+}
+
+private func median(_ values: [Double]) -> Double {
+  values.isEmpty ? .nan : values.sorted()[values.count / 2]
 }
 
 /// The builder the pipeline uses for a screen: duplicates rejected, empty sections shown.
@@ -131,73 +215,5 @@ private struct Stopwatch {
     let elapsed = now - last
     last = now
     return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-  }
-}
-
-/// The decoded answer of an issue tracker's list endpoint.
-struct IssueList: Decodable, Sendable {
-  struct Issue: Decodable, Sendable {
-    let number: Int
-    var title: String
-    let author: String
-    let comments: Int
-  }
-
-  var open: Int
-  var closed: Int
-  var issues: [Issue]
-
-  static func make(count: Int) -> IssueList {
-    IssueList(
-      open: count, closed: 0,
-      issues: (0..<count).map {
-        Issue(number: $0 + 1, title: "Issue number \($0 + 1)", author: "user\($0 % 37)", comments: $0 % 11)
-      })
-  }
-}
-
-/// One issue a row.
-struct IssueCell: CellModel {
-  let title: String
-  let author: String
-  let comments: Int
-  var fields: [Field] {
-    [Field("title", .text(title)), Field("author", .text(author)), Field("comments", .integer(comments))]
-  }
-  var height: Double { 56 }
-}
-
-/// One count a row.
-struct CountCell: CellModel {
-  let label: String
-  let value: Int
-  var fields: [Field] { [Field("label", .text(label)), Field("value", .integer(value))] }
-  var height: Double { 44 }
-}
-
-/// The screen a feed written from the README would have: a summary and the issues.
-struct IssuesScreen: Screen {
-  var name: String { "issues" }
-
-  func sections(for state: ScreenState<IssueList>) throws -> [Section] {
-    state.model.map(Self.sections(of:)) ?? []
-  }
-
-  static func sections(of list: IssueList) -> [Section] {
-    let summary = [
-      Row(id: "open", kind: "count", model: CountCell(label: "Open", value: list.issues.count)),
-      Row(id: "closed", kind: "count", model: CountCell(label: "Closed", value: list.closed)),
-      Row(
-        id: "total", kind: "count", model: CountCell(label: "Total", value: list.issues.count + list.closed)),
-    ]
-    let rows = list.issues.map {
-      Row(
-        id: RowID("issue-\($0.number)"), kind: "issue",
-        model: IssueCell(title: $0.title, author: $0.author, comments: $0.comments))
-    }
-    return [
-      Section(id: "summary", header: "Summary", rows: summary),
-      Section(id: "issues", header: "\(list.issues.count) issues", rows: rows),
-    ]
   }
 }

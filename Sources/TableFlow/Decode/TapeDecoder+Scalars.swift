@@ -7,8 +7,10 @@ extension TapeDecoder {
   /// The string at `entry`.
   func string(at entry: Int, path: @autoclosure () -> CodingPathNode) throws -> String {
     let token = entries[entry]
-    guard token.kind == .string else { throw unexpected(String.self, at: entry, path: path()) }
-    return JSONTape.text(of: token, in: base)
+    guard token.kind.rawValue == JSONTape.Kind.string.rawValue else {
+      throw unexpected(String.self, at: entry, path: path())
+    }
+    return tape.string(token, in: base)
   }
 
   /// The boolean at `entry`.
@@ -25,8 +27,11 @@ extension TapeDecoder {
     _ type: Value.Type, at entry: Int, path: @autoclosure () -> CodingPathNode
   ) throws -> Value {
     let token = entries[entry]
-    guard token.kind == .number else { throw unexpected(Value.self, at: entry, path: path()) }
-    if token.flag, let value = parseInteger(Value.self, token) { return value }
+    guard token.kind.rawValue == JSONTape.Kind.number.rawValue else {
+      throw unexpected(Value.self, at: entry, path: path())
+    }
+    var value: Value = 0
+    if token.flag, parseInteger(token, into: &value) { return value }
     // A fraction or an exponent: only a whole number in range (`1.0`, `1e2`), decided on the
     // decimal digits, not on a rounded `Double`.
     if !token.flag, let value = wholeNumber(Value.self, token) { return value }
@@ -38,8 +43,11 @@ extension TapeDecoder {
     _ type: Value.Type, at entry: Int, path: @autoclosure () -> CodingPathNode
   ) throws -> Value {
     let token = entries[entry]
-    guard token.kind == .number else { throw unexpected(Value.self, at: entry, path: path()) }
-    if token.flag, token.end - token.start <= 15, let whole = parseInteger(Int64.self, token) {
+    guard token.kind.rawValue == JSONTape.Kind.number.rawValue else {
+      throw unexpected(Value.self, at: entry, path: path())
+    }
+    var whole: Int64 = 0
+    if token.flag, token.end - token.start <= 15, parseInteger(token, into: &whole) {
       // Up to 15 digits: exact in a Double. `-0` keeps its sign.
       return whole == 0 && base[Int(token.start)] == UInt8(ascii: "-") ? -Value.zero : Value(whole)
     }
@@ -56,7 +64,7 @@ extension TapeDecoder {
 
   /// Whether `entry` is `null`.
   @inline(__always)
-  func isNull(_ entry: Int) -> Bool { entries[entry].kind == .null }
+  func isNull(_ entry: Int) -> Bool { entries[entry].isNull }
 
   /// `valueNotFound` for `null`, `typeMismatch` for anything else.
   func unexpected(_ type: Any.Type, at entry: Int, path: CodingPathNode) -> DecodingError {
@@ -68,13 +76,17 @@ extension TapeDecoder {
         debugDescription: "Cannot get value of type \(type) -- found null value instead"))
   }
 
-  /// An integer token's value when it fits in `Value`.
-  private func parseInteger<Value: FixedWidthInteger>(_ type: Value.Type, _ token: JSONTape.Entry) -> Value? {
+  /// Sets `result` to an integer token's value and returns `true` when it fits in `Value`
+  /// (no `Optional<Value>`: its metadata costs a lookup per call in unspecialised code).
+  @inline(__always)
+  private func parseInteger<Value: FixedWidthInteger>(
+    _ token: JSONTape.Entry, into result: inout Value
+  ) -> Bool {
     var index = Int(token.start)
     let end = Int(token.end)
     let negative = base[index] == UInt8(ascii: "-")
     if negative {
-      guard Value.isSigned || end - index == 2 && base[index + 1] == UInt8(ascii: "0") else { return nil }
+      guard Value.isSigned || end - index == 2 && base[index + 1] == UInt8(ascii: "0") else { return false }
       index += 1
     }
     var value: Value = 0
@@ -83,11 +95,12 @@ extension TapeDecoder {
       let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
       let (next, overflowB) =
         negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
-      if overflowA || overflowB { return nil }
+      if overflowA || overflowB { return false }
       value = next
       index += 1
     }
-    return value
+    result = value
+    return true
   }
 
   /// The value of a number token with a fraction or an exponent when it is a whole number

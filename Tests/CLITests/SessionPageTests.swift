@@ -67,7 +67,8 @@ struct SessionPageTests {
 
     // load-more: the load-more row shows its loading state at once, the page arrives after.
     let loading = page.steps[2]
-    #expect(loading.timeline == [.intent("load-more wish"), .note("cells: 1 didUpdate (0.40 tableflow.more.wish)")])
+    #expect(
+      loading.timeline == [.intent("load-more wish"), .note("cells: 1 didUpdate (0.40 tableflow.more.wish)")])
     #expect(loading.stages.flatMap(\.rows).contains { $0.id == "tableflow.more.wish" })
     let more = page.steps[3]
     #expect(more.timeline.count == 2)

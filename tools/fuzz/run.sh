@@ -38,7 +38,7 @@ if [ "$target" = decoder ]; then
   done
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name tableflow \
     -module-name DecoderFuzz -I "$out/modules" "${zlib[@]}" \
-    "${decoder_sources[@]}" \
+    "${decoder_sources[@]}" Tests/TestSupport/JSONDifferential.swift Tests/TestSupport/SeededGenerator.swift \
     "$source" "$out/modules/libFixtureKit.a" -lz -o "$out/$target"
 elif [ "$target" = url-builder ]; then
   # The builder's files use nothing but the standard library; the target adds Foundation.

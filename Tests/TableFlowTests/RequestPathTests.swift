@@ -86,7 +86,7 @@ struct RequestPathTests {
 
   @Test(
     "a forged id reaches the server as one segment below the base path, with no forged query",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(5)))
   func forgedIDOnTheWire() async throws {
     let server = try APIServer(
       script: "tools/hostile-server.py", arguments: ["--max-requests", "5", "--lifetime", "60"])

@@ -61,17 +61,27 @@ private func replayThroughPipeline(
   let result = blockingRun {
     do {
       let transport = try ReplayTransport(path: path)
-      let intents = try Intent.parseScript(transport.intents.joined(separator: "\n"))
-      let pipeline = try Pipeline(
-        feed: BooksFeed(), transport: transport,
-        options: PipelineOptions(parameters: transport.header.params))
+      let session = try FeedSession(replaying: transport, feed: BooksFeed())
       let devNull = FileHandle(forWritingAtPath: "/dev/null")
-      var writer = LogFormat.text.makeWriter()
       var rows = 0
       var output = ""
       var answered = false
       var firstAnswered: Duration?
-      let outcome = await pipeline.run(intents) { event in
+      let trace = ProcessInfo.processInfo.environment["TABLEFLOW_BENCH_TRACE"] != nil
+      let outcome = try await session.run(keepsLog: false) { event, lines in
+        if trace {
+          let name: String
+          switch event.event {
+          case .requestStarted: name = "requestStarted"
+          case .responseReceived: name = "responseReceived"
+          case .decoded: name = "decoded"
+          case .responsesApplied: name = "responsesApplied"
+          case .snapshotBuilt: name = "snapshotBuilt"
+          case .presented: name = "presented"
+          default: name = "other"
+          }
+          FileHandle.standardError.write(Data("\(milliseconds(ContinuousClock.now - start)) \(name)\n".utf8))
+        }
         switch event.event {
         case .responsesApplied: answered = true
         case .presented(let update):
@@ -79,14 +89,16 @@ private func replayThroughPipeline(
           if answered, firstAnswered == nil { firstAnswered = ContinuousClock.now - start }
         default: break
         }
-        writer.write(event, to: &output)
+        output += lines
         if output.utf8.count >= 1 << 16 {
           devNull?.write(Data(output.utf8))
           output.removeAll(keepingCapacity: true)
         }
       }
       devNull?.write(Data(output.utf8))
-      return (rows, outcome.presentedCount, outcome.exitCode, firstAnswered.map(milliseconds) ?? 0)
+      return (
+        rows, outcome.session.presentedCount, outcome.session.exitCode, firstAnswered.map(milliseconds) ?? 0
+      )
     } catch {
       return (0, 0, Int32(70), 0)
     }

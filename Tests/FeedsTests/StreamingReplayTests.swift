@@ -30,7 +30,7 @@ struct StreamingReplayTests {
     var answered = false
     var damageAtFirstPage: FixtureError??
     let outcome = try await FeedSession(replaying: fixture, feed: BooksFeed()).run { event, _ in
-      switch event.event {
+      switch event.event.payload {
       case .responsesApplied: answered = true
       case .presented where answered && damageAtFirstPage == nil: damageAtFirstPage = .some(fixture.damage)
       default: break

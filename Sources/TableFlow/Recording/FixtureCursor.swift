@@ -32,6 +32,7 @@ final class FixtureCursor {
   /// Where the body of the answer to each request (by the request's `seq`) waits to be served.
   private var bodyLocations: [Int: BodyStore.Location] = [:]
   private var recordedRedactor: Redactor
+  private var consistency = RecordSummary.Consistency()
   /// The number of records read so far.
   private(set) var recordCount = 0
   /// Damage found so far: the reader's, or an intent that cannot be replayed.
@@ -92,6 +93,13 @@ final class FixtureCursor {
       return false
     }
     guard var record = next else {
+      finish()
+      return false
+    }
+    // A record that answers a request recorded after it (or no request) is damage, found as
+    // `inspect` finds it, so a replay names that cause before the errors it leads to.
+    if let problem = consistency.check(record) {
+      damage = FixtureError(.malformed, problem, file: path, record: recordCount + 1)
       finish()
       return false
     }

@@ -93,6 +93,36 @@ enum JSONSecretRewriter {
     return Outcome(bytes: output, replaced: replaced)
   }
 
+  /// Rewrites each string (key or value) written with a backslash escape whose decoded text
+  /// `transform` changes (it returns the new text, or `nil` to keep the string), writing the
+  /// new text quoted with JSONText's escaper; `nil` when no string changed. Tolerant like
+  /// ``rewrite(_:isSecret:)``: an unterminated string is kept as written.
+  static func rewriteEscapedStrings(_ bytes: [UInt8], transform: (String) -> String?) -> [UInt8]? {
+    var output: [UInt8] = []
+    var copiedUpTo = 0
+    var index = 0
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "\"") else {
+        index += 1
+        continue
+      }
+      let end = stringEnd(bytes, openingQuote: index)
+      guard end < bytes.count else { break }
+      let inner = bytes[(index + 1)..<end]
+      if inner.contains(UInt8(ascii: "\\")), let text = transform(decoded(inner)) {
+        let buffer = ByteBuffer(capacity: text.utf8.count + 16)
+        JSONText.appendQuoted(text, to: buffer)
+        output.append(contentsOf: bytes[copiedUpTo..<index])
+        output.append(contentsOf: UnsafeRawBufferPointer(buffer.live))
+        copiedUpTo = end + 1
+      }
+      index = end + 1
+    }
+    guard copiedUpTo > 0 else { return nil }
+    output.append(contentsOf: bytes[copiedUpTo...])
+    return output
+  }
+
   /// The index of the quote closing the string opened at `openingQuote`, or `count` when the
   /// text ends first.
   private static func stringEnd(_ bytes: [UInt8], openingQuote: Int) -> Int {

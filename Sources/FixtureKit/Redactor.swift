@@ -199,7 +199,8 @@ public struct Redactor: Sendable {
     let redaction = redaction
     var learned: [String] = []
     // Names first (what a nested document holds under secret names is learned), then secrets.
-    let named = JSONSecretRewriter.rewriteEscapedStrings(bytes) { text -> String? in
+    let named = JSONSecretRewriter.rewriteEscapedStrings(bytes, if: JSONSecretRewriter.startsLikeJSON) {
+      text -> String? in
       let inner = Array(text.utf8)
       guard depth < 8, JSONSecretRewriter.looksLikeJSON(inner),
         let outcome = JSONSecretRewriter.rewrite(inner, isSecret: { redaction.isSecretName($0) })
@@ -210,7 +211,8 @@ public struct Redactor: Sendable {
     for value in learned { learn(value) }
     var current = named ?? bytes
     if depth < 8, named != nil { current = redactEscapedStrings(current, depth: depth + 1) }
-    let scrubbed = JSONSecretRewriter.rewriteEscapedStrings(current) { text -> String? in
+    guard !secrets.isEmpty else { return current }
+    let scrubbed = JSONSecretRewriter.rewriteEscapedStrings(current, if: { _ in true }) { text -> String? in
       let scrubbed = scrub(text)
       return scrubbed == text ? nil : scrubbed
     }
@@ -281,40 +283,44 @@ public struct Redactor: Sendable {
     return scrubbed == bytes ? text : String(decoding: scrubbed, as: UTF8.self)
   }
 
-  /// Replaces every known secret in `bytes`.
+  /// Replaces every known secret in `bytes`, longest first where several start at one place.
   ///
-  /// - Complexity: O(n × s) for n bytes and s secrets in the worst case; a scan of the first
-  ///   byte of each secret in practice.
+  /// - Complexity: one pass over the bytes; at a byte that starts some secret, a comparison
+  ///   with each secret starting with it.
   public func scrub(_ bytes: [UInt8]) -> [UInt8] {
-    var current = bytes
+    guard !secrets.isEmpty else { return bytes }
+    var starts = [Bool](repeating: false, count: 256)
+    for secret in secrets { if let first = secret.first { starts[Int(first)] = true } }
     let replacement = Array(Redaction.replacement.utf8)
-    for secret in secrets {
-      guard let first = secret.first, current.count >= secret.count else { continue }
-      var output: [UInt8] = []
-      var copiedUpTo = 0
-      var index = 0
-      let last = current.count - secret.count
-      var found = false
-      while index <= last {
-        if current[index] == first, current[index..<(index + secret.count)].elementsEqual(secret) {
-          if !found {
-            output.reserveCapacity(current.count)
-            found = true
-          }
-          output.append(contentsOf: current[copiedUpTo..<index])
-          output.append(contentsOf: replacement)
-          index += secret.count
-          copiedUpTo = index
-        } else {
-          index += 1
+    var output: [UInt8] = []
+    var copiedUpTo = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      guard starts[Int(bytes[index])] else {
+        index += 1
+        continue
+      }
+      var matched = 0
+      for secret in secrets where secret.first == bytes[index] && count - index >= secret.count {
+        if bytes[index..<(index + secret.count)].elementsEqual(secret) {
+          matched = secret.count
+          break
         }
       }
-      if found {
-        output.append(contentsOf: current[copiedUpTo...])
-        current = output
+      guard matched > 0 else {
+        index += 1
+        continue
       }
+      if output.isEmpty { output.reserveCapacity(count) }
+      output.append(contentsOf: bytes[copiedUpTo..<index])
+      output.append(contentsOf: replacement)
+      index += matched
+      copiedUpTo = index
     }
-    return current
+    guard copiedUpTo > 0 else { return bytes }
+    output.append(contentsOf: bytes[copiedUpTo...])
+    return output
   }
 }
 

@@ -100,7 +100,8 @@ private func plantedSecret(_ bytes: [UInt8]) {
     output = echo(#"{"payload":"{\"token\":\"\#(text)\",\"f\":\"\#(filler)\"}"}"#)
   case 8:
     let body = "--B\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\n\(text)\r\n--B--\r\n"
-    let request = Redactor().redact(
+    var fresh = Redactor()
+    let request = fresh.redact(
       RecordedRequest(
         method: "POST", url: "/f", headers: [FixtureField("Content-Type", "multipart/form-data; boundary=B")],
         body: Array((filler + body).utf8)))

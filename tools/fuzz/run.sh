@@ -38,7 +38,7 @@ if [ "$target" = decoder ]; then
     "${decoder_sources[@]}" Tests/TestSupport/JSONDifferential.swift Tests/TestSupport/SeededGenerator.swift \
     "$source" "$out/modules/libFixtureKit.a" -lz -o "$out/$target"
 else
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name tableflow \
     -module-name FixtureFuzz "${zlib[@]}" \
     Sources/FixtureKit/*.swift "$source" \
     -lz -o "$out/$target"

@@ -3,7 +3,7 @@ import TableFlow
 import Testing
 
 /// A screen that combines two endpoints of different shapes, each request naming its model.
-@Suite("A request names the model it decodes into", .timeLimit(.minutes(2)))
+@Suite("A request names the model it decodes into", .timeLimit(.minutes(5)))
 struct ModelDecodingTests {
   struct Profile: Decodable, Sendable { let name: String }
   struct Photos: Decodable, Sendable { let photos: [String] }
@@ -54,7 +54,7 @@ struct ModelDecodingTests {
     let pipeline = try Pipeline(feed: OneFeed(), transport: TwoEndpoints())
     var last: TableSnapshot?
     let outcome = await pipeline.run([.load, .refresh]) { event in
-      if case .presented(let update) = event.event { last = update.snapshot }
+      if let update = event.event.presentedUpdate { last = update.snapshot }
     }
     #expect(outcome.worstFailure == nil)
     let snapshot = try #require(last)

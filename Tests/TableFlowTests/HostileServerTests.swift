@@ -23,7 +23,7 @@ struct HostileServerTests {
     _ transport: HTTPTransport, _ path: String
   ) async -> TransportError? {
     do {
-      _ = try await transport.send(TransportRequest(path: path))
+      _ = try await transport.send(TransportRequest(path: RequestPath(encoded: path)))
       return nil
     } catch {
       return error

@@ -21,27 +21,27 @@ final class RowMemo: Sendable {
     var generation = 0
   }
 
-  private let store = Locked(Store())
+  private let memory = Locked(Store())
 
   @usableFromInline init() {}
 
   /// The entry last stored under `key`, if it holds items of type `Item`.
   @usableFromInline
   func entry<Item: Hashable & Sendable>(for key: AnyHashable, of type: Item.Type) -> MemoPages<Item>? {
-    store.withLock { $0.slots[key]?.entry as? MemoPages<Item> }
+    memory.withLock { $0.slots[key]?.entry as? MemoPages<Item> }
   }
 
   /// Stores `entry` under `key`, used by the current build.
   @usableFromInline
-  func store<Item: Hashable & Sendable>(_ entry: MemoPages<Item>, for key: AnyHashable) {
-    store.withLock { store in
+  func remember<Item: Hashable & Sendable>(_ entry: MemoPages<Item>, for key: AnyHashable) {
+    memory.withLock { store in
       store.slots[key] = Slot(entry: entry, generation: store.generation)
     }
   }
 
   /// Ends a build: forgets the entries it did not use.
   func sweep() {
-    store.withLock { store in
+    memory.withLock { store in
       let current = store.generation
       store.slots = store.slots.filter { $0.value.generation == current }
       store.generation += 1
@@ -49,5 +49,5 @@ final class RowMemo: Sendable {
   }
 
   /// The number of keys remembered (for tests).
-  var count: Int { store.withLock { $0.slots.count } }
+  var count: Int { memory.withLock { $0.slots.count } }
 }

@@ -71,7 +71,7 @@ extension ScreenState {
     let key = AnyHashable(key)
     let previous = rowMemo.entry(for: key, of: Item.self)
     let entry = MemoPages(pages: pages, previous: previous, build: build)
-    rowMemo.store(entry, for: key)
+    rowMemo.remember(entry, for: key)
     return entry.rows
   }
 }

@@ -9,18 +9,31 @@ extension JSONScanner {
     var isNegative: Bool
   }
 
-  /// Moves past the string at the cursor (on its opening quote), checking its escapes and its
-  /// UTF-8; returns whether it holds escapes. A lone UTF-16 surrogate escape is refused.
+  /// What a string token holds.
+  struct StringShape {
+    /// It holds a backslash escape.
+    var isEscaped = false
+    /// Every byte is ASCII.
+    var isASCII = true
+  }
+
+  /// Moves past the string at the cursor (on its opening quote), checking its escapes and,
+  /// when `validatingUTF8`, its UTF-8 (otherwise a byte of 0x80 or more is only noted, for a
+  /// caller that checks the whole text once). A lone UTF-16 surrogate escape is refused.
   ///
   /// - Throws: `Failure` at the offending byte: `unexpected end of input`,
   ///   `unescaped control character`, `invalid escape sequence`, `invalid UTF-8 sequence`.
-  mutating func scanString() throws(Failure) -> Bool {
+  mutating func scanString(validatingUTF8: Bool = true) throws(Failure) -> StringShape {
     index += 1
-    var escaped = false
+    var shape = StringShape()
     while true {
       while index + 8 <= count {
         let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-        if word & 0x8080_8080_8080_8080 != 0 || JSONText.hasSpecialByte(word) { break }
+        if JSONText.hasSpecialByte(word) { break }
+        if word & 0x8080_8080_8080_8080 != 0 {
+          shape.isASCII = false
+          if validatingUTF8 { break }
+        }
         index += 8
       }
       guard index < count else { throw failure("unexpected end of input", at: count) }
@@ -28,15 +41,20 @@ extension JSONScanner {
       switch byte {
       case 0x22:
         index += 1
-        return escaped
+        return shape
       case 0x5C:
-        escaped = true
+        shape.isEscaped = true
         try scanEscape()
       case 0..<0x20:
         throw failure("unescaped control character")
       case 0..<0x80:
         index += 1
       default:
+        shape.isASCII = false
+        guard validatingUTF8 else {
+          index += 1
+          continue
+        }
         guard let length = Self.sequenceLength(bytes + index, available: count - index) else {
           throw failure("invalid UTF-8 sequence")
         }

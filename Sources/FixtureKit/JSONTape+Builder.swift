@@ -11,12 +11,20 @@ extension JSONTape {
   struct Builder {
     var scanner: JSONScanner
     var entries: [Entry] = []
+    /// Whether strings' UTF-8 is checked as they are scanned; when not, the caller checks the
+    /// whole text once (``JSONTape/init(_:)``).
+    let validatesUTF8: Bool
+    /// Whether some string holds a byte of 0x80 or more.
+    private(set) var hasNonASCII = false
     /// The open containers, innermost last: their entry indexes.
     private var open: [Int] = []
     /// Per open container, its last key's entry index (objects) or -1.
     private var lastKey: [Int] = []
 
-    init(scanner: JSONScanner) { self.scanner = scanner }
+    init(scanner: JSONScanner, validatesUTF8: Bool) {
+      self.scanner = scanner
+      self.validatesUTF8 = validatesUTF8
+    }
 
     private var bytes: UnsafePointer<UInt8> { scanner.bytes }
     private var count: Int { scanner.count }
@@ -82,9 +90,12 @@ extension JSONTape {
         if isObject { try readKey() }
         return true
       case UInt8(ascii: "\""):
-        let escaped = try scanner.scanString()
+        let shape = try scanner.scanString(validatingUTF8: validatesUTF8)
+        hasNonASCII = hasNonASCII || !shape.isASCII
         entries.append(
-          Entry(kind: .string, flag: escaped, start: start + 1, end: UInt32(scanner.index - 1), count: 0))
+          Entry(
+            kind: .string, flag: shape.isEscaped, isASCII: shape.isASCII, start: start + 1,
+            end: UInt32(scanner.index - 1), count: 0))
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         let shape = try scanner.scanNumber()
         entries.append(
@@ -109,10 +120,13 @@ extension JSONTape {
     private mutating func readKey() throws(JSONScanner.Failure) {
       guard try nextByte() == UInt8(ascii: "\"") else { throw scanner.failure("invalid value") }
       let start = UInt32(scanner.index + 1)
-      let escaped = try scanner.scanString()
+      let shape = try scanner.scanString(validatingUTF8: validatesUTF8)
+      hasNonASCII = hasNonASCII || !shape.isASCII
       lastKey[lastKey.count - 1] = entries.count
       entries.append(
-        Entry(kind: .string, flag: escaped, start: start, end: UInt32(scanner.index - 1), count: 0))
+        Entry(
+          kind: .string, flag: shape.isEscaped, isASCII: shape.isASCII, start: start,
+          end: UInt32(scanner.index - 1), count: 0))
       guard try nextByte() == UInt8(ascii: ":") else { throw scanner.failure("invalid value") }
       scanner.index += 1
     }
@@ -130,26 +144,36 @@ extension JSONTape {
 
     /// Refuses an object (at `object`, just closed) that has the same key twice.
     private mutating func checkKeys(of object: Int) throws(JSONScanner.Failure) {
-      var keys: [Int] = []
-      var index = object + 1
+      let members = Int(entries[object].count)
+      guard members > 1 else { return }
       let end = Int(entries[object].end)
-      while index < end {
-        keys.append(index)
-        let value = entries[index + 1]
-        index = value.kind == .object || value.kind == .array ? Int(value.end) : index + 2
-      }
-      guard keys.count > 1 else { return }
-      if keys.count <= 16 {
-        for later in 1..<keys.count {
-          for earlier in 0..<later where sameKey(keys[earlier], keys[later]) {
-            throw duplicate(keys[later])
+      if members <= 16 {
+        // No array per object: the keys' entry indexes live on the stack.
+        let repeated = withUnsafeTemporaryAllocation(of: Int.self, capacity: members) { keys -> Int? in
+          var index = object + 1
+          var found = 0
+          while index < end, found < members {
+            keys[found] = index
+            found += 1
+            let value = entries[index + 1]
+            index = value.isContainer ? Int(value.end) : index + 2
           }
+          for later in 1..<found {
+            for earlier in 0..<later where sameKey(keys[earlier], keys[later]) { return keys[later] }
+          }
+          return nil
         }
+        if let repeated { throw duplicate(repeated) }
         return
       }
-      var seen = Set<String>(minimumCapacity: keys.count)
-      for key in keys where !seen.insert(JSONTape.text(of: entries[key], in: bytes)).inserted {
-        throw duplicate(key)
+      var seen = Set<String>(minimumCapacity: members)
+      var index = object + 1
+      while index < end {
+        guard seen.insert(JSONTape.text(of: entries[index], in: bytes)).inserted else {
+          throw duplicate(index)
+        }
+        let value = entries[index + 1]
+        index = value.isContainer ? Int(value.end) : index + 2
       }
     }
 
@@ -163,9 +187,13 @@ extension JSONTape {
       let a = entries[first]
       let b = entries[second]
       if a.flag || b.flag { return JSONTape.text(of: a, in: bytes) == JSONTape.text(of: b, in: bytes) }
-      let length = a.end - a.start
-      guard length == b.end - b.start else { return false }
-      return memcmp(bytes + Int(a.start), bytes + Int(b.start), Int(length)) == 0
+      let length = Int(a.end - a.start)
+      guard length == Int(b.end - b.start) else { return false }
+      let x = bytes + Int(a.start)
+      let y = bytes + Int(b.start)
+      guard length <= 16 else { return memcmp(x, y, length) == 0 }
+      for offset in 0..<length where x[offset] != y[offset] { return false }
+      return true
     }
 
     /// The failure as a syntax error with the path of the value being read.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A JSON document checked and indexed in one pass: a flat list of its values in document
 /// order, each pointing at its bytes, containers pointing past their last descendant. The
 /// model decoder walks it instead of the text, so every value is scanned exactly once.
@@ -7,6 +15,9 @@
 /// grammar, a UTF-8 byte order mark is skipped and a trailing comma before `]` or `}` is
 /// accepted (as Foundation does). Beyond Foundation, an object with the same key twice is an
 /// error. Nesting deeper than ``maximumDepth`` is an error; building never recurses.
+///
+/// UTF-8 is checked once: a document with non-ASCII text is checked whole as it becomes a
+/// `String` (``text``), which its strings are then cut from without being checked again.
 package struct JSONTape: Sendable {
   /// The kind of a value.
   package enum Kind: UInt8, Sendable {
@@ -22,9 +33,18 @@ package struct JSONTape: Sendable {
     /// Strings: whether it holds escapes. Numbers: whether it is an integer (no fraction and
     /// no exponent).
     package var flag: Bool
+    /// Strings: whether every byte is ASCII.
+    package var isASCII = true
     package var start: UInt32
     package var end: UInt32
     package var count: UInt32
+
+    /// An object or an array (compared by raw value: cheap in unspecialised generic code).
+    @inline(__always)
+    package var isContainer: Bool { kind.rawValue <= Kind.array.rawValue }
+
+    @inline(__always)
+    package var isNull: Bool { kind.rawValue == Kind.null.rawValue }
   }
 
   /// Containers nested deeper than this are refused (as Foundation's parser does).
@@ -32,6 +52,10 @@ package struct JSONTape: Sendable {
 
   /// The values in document order; the root is entry 0.
   package private(set) var entries: [Entry]
+
+  /// The whole document as text when it holds non-ASCII strings (checked as UTF-8 once, when
+  /// it was made); `nil` for an ASCII document.
+  package let text: String?
 
   /// Checks and indexes the `bytes` of a whole document.
   ///
@@ -43,20 +67,59 @@ package struct JSONTape: Sendable {
       throw JSONSyntaxError(
         cause: bytes.isEmpty ? "unexpected end of input" : "document too large", offset: 0)
     }
-    var builder = Builder(scanner: JSONScanner(reading: base, count: bytes.count))
+    // Strings' UTF-8 is not checked while scanning: the document is checked whole instead.
+    // Any failure is found again by a scan that checks everything, so the first problem in
+    // the text is the one reported, as a single checking scan would.
+    var builder = Builder(scanner: JSONScanner(reading: base, count: bytes.count), validatesUTF8: false)
     builder.entries.reserveCapacity(bytes.count / 12 + 4)
     do {
       try builder.run()
+      if builder.hasNonASCII {
+        guard let checked = Self.validatedText(base, count: bytes.count) else {
+          throw builder.scanner.failure("invalid UTF-8")
+        }
+        text = checked
+      } else {
+        text = nil
+      }
     } catch {
-      throw builder.locate(error)
+      var checking = Builder(scanner: JSONScanner(reading: base, count: bytes.count), validatesUTF8: true)
+      do {
+        try checking.run()
+      } catch {
+        throw checking.locate(error)
+      }
+      throw JSONSyntaxError(cause: "invalid UTF-8 sequence", offset: 0)
     }
     entries = builder.entries
+  }
+
+  /// The `count` bytes at `base` as text, or `nil` when they are not well-formed UTF-8:
+  /// decoding repairs each ill-formed sequence, which changes the bytes.
+  private static func validatedText(_ base: UnsafePointer<UInt8>, count: Int) -> String? {
+    var text = String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    let same = text.withUTF8 { utf8 in
+      guard let decoded = utf8.baseAddress, utf8.count == count else { return false }
+      return memcmp(decoded, base, count) == 0
+    }
+    return same ? text : nil
   }
 
   /// The text of the string or key at `entry`, escapes decoded.
   package static func text(of entry: Entry, in base: UnsafePointer<UInt8>) -> String {
     let inside = UnsafeBufferPointer(start: base + Int(entry.start), count: Int(entry.end - entry.start))
     return entry.flag ? JSONUnescaper.text(inside) : String(decoding: inside, as: UTF8.self)
+  }
+
+  /// The text of the string or key at `entry`, escapes decoded; text without escapes is cut
+  /// from the checked document instead of being checked again.
+  @inline(__always)
+  package func string(_ entry: Entry, in base: UnsafePointer<UInt8>) -> String {
+    guard !entry.flag, !entry.isASCII, let text else { return Self.text(of: entry, in: base) }
+    let utf8 = text.utf8
+    let start = utf8.index(utf8.startIndex, offsetBy: Int(entry.start))
+    let end = utf8.index(start, offsetBy: Int(entry.end - entry.start))
+    return String(text[start..<end])
   }
 
   /// The index of the entry after the value at `index` and its descendants.

@@ -4,39 +4,7 @@
 import FixtureKit
 import Foundation
 
-/// Any JSON value, decoded through Codable's containers the way models do: nil, then each
-/// scalar type in turn (failed attempts exercise the error paths), then arrays and objects.
-private indirect enum AnyValue: Decodable, Equatable {
-  case null
-  case bool(Bool)
-  case integer(Int64)
-  case unsigned(UInt64)
-  case real(Double)
-  case text(String)
-  case list([AnyValue])
-  case object([String: AnyValue])
-
-  init(from decoder: any Decoder) throws {
-    let single = try decoder.singleValueContainer()
-    if single.decodeNil() {
-      self = .null
-    } else if let flag = try? single.decode(Bool.self) {
-      self = .bool(flag)
-    } else if let whole = try? single.decode(Int64.self) {
-      self = .integer(whole)
-    } else if let whole = try? single.decode(UInt64.self) {
-      self = .unsigned(whole)
-    } else if let real = try? single.decode(Double.self) {
-      self = .real(real)
-    } else if let text = try? single.decode(String.self) {
-      self = .text(text)
-    } else if let list = try? single.decode([AnyValue].self) {
-      self = .list(list)
-    } else {
-      self = .object(try single.decode([String: AnyValue].self))
-    }
-  }
-}
+private typealias AnyValue = JSONDifferential.Probe
 
 /// A typed model, so keyed lookups, optionals, nested containers and `TolerantArray`-style
 /// skipping run on fuzzed input too.
@@ -75,10 +43,14 @@ private struct Typed: Decodable, Equatable {
 /// Decodes one input with the package's decoder and with Foundation's: whenever both accept it
 /// the values must be equal, and the package's decoder may refuse what Foundation accepts only
 /// for a duplicate key, text that is not JSON where Foundation never looks (checked with
-/// JSONSerialization), or a NUL byte (Foundation stops reading there).
+/// JSONSerialization), a NUL byte (Foundation stops reading there), or the documented number
+/// difference (JSONDifferential: Foundation rounds integers through a Double, wraps huge
+/// exponents). An input that starts with byte 0x01 instead seeds the differential test's
+/// document writer (and its damage), so the fuzzer also explores well-formed documents.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  var bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  if bytes.first == 0x01 { bytes = generated(from: bytes.dropFirst()) }
   _ = try? JSONDecoding.tableFlow.decode(Typed.self, from: bytes)
   let ours: Result<AnyValue, any Error> = Result {
     try JSONDecoding.tableFlow.decode(AnyValue.self, from: bytes)
@@ -86,11 +58,18 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let peer: Result<AnyValue, any Error> = Result {
     try JSONDecoder().decode(AnyValue.self, from: Data(bytes))
   }
+  if case .failure(let error) = ours {
+    precondition(error is DecodingError, "not a DecodingError: \(error)")
+  }
+  let documented = {
+    JSONDifferential.foundationRoundsAnInteger(in: bytes) || JSONDifferential.hasHugeExponent(bytes)
+  }
   switch (ours, peer) {
   case (.success(let mine), .success(let theirs)):
-    precondition(mine == theirs || "\(mine)" == "\(theirs)", "different values: \(mine) vs \(theirs)")
+    precondition(
+      mine == theirs || "\(mine)" == "\(theirs)" || documented(), "different values: \(mine) vs \(theirs)")
   case (.success(let mine), .failure(let error)):
-    preconditionFailure("accepted what Foundation refuses (\(error)): \(mine)")
+    precondition(documented(), "accepted what Foundation refuses (\(error)): \(mine)")
   case (.failure(let error), .success):
     // Foundation reads a string's escapes only when the value is decoded, so it accepts bad
     // text in a value nothing reads (a duplicate key's); JSONSerialization reads it all.
@@ -98,12 +77,24 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let isJSON = (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil
     precondition(
       cause.hasPrefix("duplicate key") || (!cause.isEmpty && !isJSON) || bytes.contains(0)
-        || isFoundationLeniency(bytes),
+        || isFoundationLeniency(bytes) || documented(),
       "refused what Foundation accepts: \(error)")
   case (.failure, .failure):
     break
   }
   return 0
+}
+
+/// A document from the differential test's writer, seeded by the fuzzer's bytes; the first of
+/// them picks whether and how often it is damaged.
+private func generated(from seed: ArraySlice<UInt8>) -> [UInt8] {
+  var state: UInt64 = 0xCBF2_9CE4_8422_2325
+  for byte in seed { state = (state ^ UInt64(byte)) &* 0x100_0000_01B3 }
+  var writer = JSONDifferential.DocumentWriter(random: SeededGenerator(seed: state))
+  var document = Array(writer.value(depth: 0).utf8)
+  var random = SeededGenerator(seed: state ^ 0xDA3A_6E00)
+  for _ in 0..<Int((seed.first ?? 0) % 3) { document = JSONDifferential.damaged(document, random: &random) }
+  return document
 }
 
 private func syntaxCause(_ error: DecodingError) -> String? {

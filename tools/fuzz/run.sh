@@ -35,7 +35,7 @@ if [ "$target" = decoder ]; then
   done
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name tableflow \
     -module-name DecoderFuzz -I "$out/modules" "${zlib[@]}" \
-    "${decoder_sources[@]}" \
+    "${decoder_sources[@]}" Tests/TestSupport/JSONDifferential.swift Tests/TestSupport/SeededGenerator.swift \
     "$source" "$out/modules/libFixtureKit.a" -lz -o "$out/$target"
 else
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g \

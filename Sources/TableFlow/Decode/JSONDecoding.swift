@@ -10,7 +10,12 @@ import Foundation
 /// as Foundation reads them, no JSON5. The package's decoder is several times faster: it
 /// checks and indexes the bytes in one pass and matches keys as bytes. It differs where the
 /// input is bad: an object with the same key twice is an error (Foundation keeps the first
-/// value), and a syntax error's `underlyingError` names the byte offset and the path.
+/// value), and a syntax error's `underlyingError` names the byte offset and the path. It also
+/// reads numbers exactly: a number with a fraction or an exponent decodes as an integer type
+/// only when its decimal digits are a whole number that fits (`1.0`, `15e-1` is not one),
+/// where Foundation goes through a rounded `Double` (it reads `1.0000000000000001` as 1,
+/// `1e-400` as 0 and `123456789012345678.5` as 123456789012345678, and refuses
+/// `9223372036854775807.0` as an `Int64`).
 ///
 /// ```swift
 /// struct LegacyScreen: Screen {

@@ -7,8 +7,10 @@ extension TapeDecoder {
   /// The string at `entry`.
   func string(at entry: Int, path: @autoclosure () -> CodingPathNode) throws -> String {
     let token = entries[entry]
-    guard token.kind == .string else { throw unexpected(String.self, at: entry, path: path()) }
-    return JSONTape.text(of: token, in: base)
+    guard token.kind.rawValue == JSONTape.Kind.string.rawValue else {
+      throw unexpected(String.self, at: entry, path: path())
+    }
+    return tape.string(token, in: base)
   }
 
   /// The boolean at `entry`.
@@ -25,12 +27,14 @@ extension TapeDecoder {
     _ type: Value.Type, at entry: Int, path: @autoclosure () -> CodingPathNode
   ) throws -> Value {
     let token = entries[entry]
-    guard token.kind == .number else { throw unexpected(Value.self, at: entry, path: path()) }
-    if token.flag, let value = parseInteger(Value.self, token) { return value }
-    // A fraction or an exponent, or out of range: exact through `Double`, as Foundation does.
-    if !token.flag, let double = Double(tokenText(entry)), let value = Value(exactly: double) {
-      return value
+    guard token.kind.rawValue == JSONTape.Kind.number.rawValue else {
+      throw unexpected(Value.self, at: entry, path: path())
     }
+    var value: Value = 0
+    if token.flag, parseInteger(token, into: &value) { return value }
+    // A fraction or an exponent: only a whole number in range (`1.0`, `1e2`), decided on the
+    // decimal digits, not on a rounded `Double`.
+    if !token.flag, let value = wholeNumber(Value.self, token) { return value }
     throw corrupted("Parsed JSON number <\(tokenText(entry))> does not fit in \(Value.self).", path: path())
   }
 
@@ -39,8 +43,11 @@ extension TapeDecoder {
     _ type: Value.Type, at entry: Int, path: @autoclosure () -> CodingPathNode
   ) throws -> Value {
     let token = entries[entry]
-    guard token.kind == .number else { throw unexpected(Value.self, at: entry, path: path()) }
-    if token.flag, token.end - token.start <= 15, let whole = parseInteger(Int64.self, token) {
+    guard token.kind.rawValue == JSONTape.Kind.number.rawValue else {
+      throw unexpected(Value.self, at: entry, path: path())
+    }
+    var whole: Int64 = 0
+    if token.flag, token.end - token.start <= 15, parseInteger(token, into: &whole) {
       // Up to 15 digits: exact in a Double. `-0` keeps its sign.
       return whole == 0 && base[Int(token.start)] == UInt8(ascii: "-") ? -Value.zero : Value(whole)
     }
@@ -57,7 +64,7 @@ extension TapeDecoder {
 
   /// Whether `entry` is `null`.
   @inline(__always)
-  func isNull(_ entry: Int) -> Bool { entries[entry].kind == .null }
+  func isNull(_ entry: Int) -> Bool { entries[entry].isNull }
 
   /// `valueNotFound` for `null`, `typeMismatch` for anything else.
   func unexpected(_ type: Any.Type, at entry: Int, path: CodingPathNode) -> DecodingError {
@@ -69,13 +76,17 @@ extension TapeDecoder {
         debugDescription: "Cannot get value of type \(type) -- found null value instead"))
   }
 
-  /// An integer token's value when it fits in `Value`.
-  private func parseInteger<Value: FixedWidthInteger>(_ type: Value.Type, _ token: JSONTape.Entry) -> Value? {
+  /// Sets `result` to an integer token's value and returns `true` when it fits in `Value`
+  /// (no `Optional<Value>`: its metadata costs a lookup per call in unspecialised code).
+  @inline(__always)
+  private func parseInteger<Value: FixedWidthInteger>(
+    _ token: JSONTape.Entry, into result: inout Value
+  ) -> Bool {
     var index = Int(token.start)
     let end = Int(token.end)
     let negative = base[index] == UInt8(ascii: "-")
     if negative {
-      guard Value.isSigned || end - index == 2 && base[index + 1] == UInt8(ascii: "0") else { return nil }
+      guard Value.isSigned || end - index == 2 && base[index + 1] == UInt8(ascii: "0") else { return false }
       index += 1
     }
     var value: Value = 0
@@ -84,9 +95,61 @@ extension TapeDecoder {
       let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
       let (next, overflowB) =
         negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
-      if overflowA || overflowB { return nil }
+      if overflowA || overflowB { return false }
       value = next
       index += 1
+    }
+    result = value
+    return true
+  }
+
+  /// The value of a number token with a fraction or an exponent when it is a whole number
+  /// that fits in `Value`.
+  private func wholeNumber<Value: FixedWidthInteger>(_ type: Value.Type, _ token: JSONTape.Entry) -> Value? {
+    var digits: [UInt8] = []
+    var fraction = 0
+    var exponent = 0
+    var index = Int(token.start)
+    let end = Int(token.end)
+    let negative = base[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    var inFraction = false
+    while index < end {
+      let byte = base[index]
+      if byte == UInt8(ascii: ".") {
+        inFraction = true
+      } else if byte | 0x20 == UInt8(ascii: "e") {
+        let text = String(
+          decoding: UnsafeBufferPointer(start: base + index + 1, count: end - index - 1), as: UTF8.self)
+        exponent =
+          Int(text.hasPrefix("+") ? String(text.dropFirst()) : text)
+          ?? (text.hasPrefix("-") ? -100_000 : 100_000)
+        break
+      } else {
+        digits.append(byte &- UInt8(ascii: "0"))
+        if inFraction { fraction += 1 }
+      }
+      index += 1
+    }
+    while let first = digits.first, first == 0 { digits.removeFirst() }
+    guard !digits.isEmpty else { return 0 }
+    var shift = exponent - fraction
+    while shift < 0 {
+      guard digits.last == 0 else { return nil }
+      digits.removeLast()
+      shift += 1
+    }
+    guard shift <= 40 else { return nil }
+    digits += [UInt8](repeating: 0, count: shift)
+    if negative, !Value.isSigned { return nil }
+    var value: Value = 0
+    for digit in digits {
+      let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
+      let step = Value(digit)
+      let (next, overflowB) =
+        negative ? shifted.subtractingReportingOverflow(step) : shifted.addingReportingOverflow(step)
+      if overflowA || overflowB { return nil }
+      value = next
     }
     return value
   }

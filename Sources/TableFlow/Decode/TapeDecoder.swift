@@ -9,6 +9,7 @@ import Foundation
 /// back. Not thread-safe; lives inside one ``JSONDecoding/decode(_:from:)`` call, which keeps
 /// the bytes it points at alive.
 final class TapeDecoder: Decoder {
+  let tape: JSONTape
   let entries: [JSONTape.Entry]
   let base: UnsafePointer<UInt8>
   let userInfo: [CodingUserInfoKey: Any]
@@ -21,12 +22,14 @@ final class TapeDecoder: Decoder {
   var hintMember = 0
 
   init(tape: JSONTape, base: UnsafePointer<UInt8>, userInfo: [CodingUserInfoKey: Any]) {
+    self.tape = tape
     entries = tape.entries
     self.base = base
     self.userInfo = userInfo
   }
 
   private init(sharing other: TapeDecoder, entry: Int, path: CodingPathNode) {
+    tape = other.tape
     entries = other.entries
     base = other.base
     userInfo = other.userInfo
@@ -79,8 +82,13 @@ final class TapeDecoder: Decoder {
   /// Decodes the value at `entry` as `type`: Foundation's special cases first (`Data` as
   /// base64, `URL` and `Decimal`), then the type's own `init(from:)`.
   func decode<Value: Decodable>(_ type: Value.Type, at entry: Int, path: CodingPathNode) throws -> Value {
+    // Metatype comparisons first: `decodeSpecial`'s `Value?` needs a metadata lookup per call.
     if Value.self == String.self, let text = try string(at: entry, path: path) as? Value { return text }
-    if let special = try decodeSpecial(type, at: entry, path: path) { return special }
+    if Value.self == Data.self || Value.self == URL.self || Value.self == Decimal.self,
+      let special = try decodeSpecial(type, at: entry, path: path)
+    {
+      return special
+    }
     let saved = (self.entry, self.path)
     self.entry = entry
     self.path = path
@@ -103,7 +111,9 @@ final class TapeDecoder: Decoder {
       return url as? Value
     }
     if Value.self == Decimal.self {
-      guard entries[entry].kind == .number else { throw mismatch(Decimal.self, at: entry, path: path) }
+      guard entries[entry].kind.rawValue == JSONTape.Kind.number.rawValue else {
+        throw mismatch(Decimal.self, at: entry, path: path)
+      }
       guard let decimal = Decimal(string: tokenText(entry), locale: nil) else {
         throw corrupted("Parsed JSON number <\(tokenText(entry))> does not fit in Decimal.", path: path)
       }

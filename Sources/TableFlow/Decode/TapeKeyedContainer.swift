@@ -23,7 +23,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var member = object + 1
     let end = Int(decoder.entries[object].end)
     while member < end {
-      if let key = Key(stringValue: JSONTape.text(of: decoder.entries[member], in: decoder.base)) {
+      if let key = Key(stringValue: decoder.tape.string(decoder.entries[member], in: decoder.base)) {
         keys.append(key)
       }
       member = next(after: member + 1)
@@ -34,7 +34,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   @inline(__always)
   private func next(after value: Int) -> Int {
     let entry = decoder.entries[value]
-    return entry.kind == .object || entry.kind == .array ? Int(entry.end) : value + 1
+    return entry.isContainer ? Int(entry.end) : value + 1
   }
 
   /// The entry of `key`'s value, or `nil`.
@@ -62,9 +62,14 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   @inline(__always)
   private func matches(_ entry: JSONTape.Entry, _ utf8: UnsafeBufferPointer<UInt8>, _ name: String) -> Bool {
     if entry.flag { return JSONTape.text(of: entry, in: decoder.base) == name }
-    guard Int(entry.end - entry.start) == utf8.count else { return false }
+    let count = utf8.count
+    guard Int(entry.end - entry.start) == count else { return false }
     guard let bytes = utf8.baseAddress else { return true }
-    return memcmp(decoder.base + Int(entry.start), bytes, utf8.count) == 0
+    let member = decoder.base + Int(entry.start)
+    // Most keys are short: compare them here rather than through a `memcmp` call.
+    guard count <= 16 else { return memcmp(member, bytes, count) == 0 }
+    for offset in 0..<count where member[offset] != bytes[offset] { return false }
+    return true
   }
 
   /// The entry of `key`'s value.

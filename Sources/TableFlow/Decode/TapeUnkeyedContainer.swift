@@ -35,7 +35,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
   private mutating func advance() {
     let entry = decoder.entries[position]
-    position = entry.kind == .object || entry.kind == .array ? Int(entry.end) : position + 1
+    position = entry.isContainer ? Int(entry.end) : position + 1
     currentIndex += 1
   }
 

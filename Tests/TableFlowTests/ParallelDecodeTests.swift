@@ -1,0 +1,58 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import TableFlow
+
+/// "The bodies of one batch decode in parallel" (DecodeStage): two bodies whose decoders each
+/// wait for the other to have started can only both finish when they run at the same time.
+/// The decoders block, so the batch runs on an executor of its own threads (a task executor
+/// preference, which the decoder's child tasks inherit), never on the shared cooperative pool.
+@Suite("The bodies of one batch decode in parallel", .timeLimit(.minutes(1)))
+struct ParallelDecodeTests {
+  /// Runs each job on a new thread: blocking one blocks nothing else.
+  final class ThreadPerJobExecutor: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+      let job = UnownedJob(job)
+      let executor = asUnownedTaskExecutor()
+      Thread { job.runSynchronously(on: executor) }.start()
+    }
+  }
+
+  /// Two decoders that meet: each signals that it started and waits (bounded) for the other.
+  final class Rendezvous: Sendable {
+    let started = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+
+    /// Whether the other decoder started while this one was running (within `seconds`).
+    func meet(_ side: Int, seconds: Double = 20) -> Bool {
+      (side == 0 ? started.0 : started.1).signal()
+      return (side == 0 ? started.1 : started.0).wait(timeout: .now() + seconds) == .success
+    }
+  }
+
+  struct Met: Sendable, Equatable { var side: Int }
+
+  @Test("two bodies of one batch are decoding at the same time, and settle in request order")
+  func overlap() async throws {
+    let rendezvous = Rendezvous()
+    let decodings = (0..<2).map { side in
+      ModelDecoding(Met.self) { _ throws -> Met in
+        guard rendezvous.meet(side) else { throw CocoaError(.coderReadCorrupt) }
+        return Met(side: side)
+      }
+    }
+    let decoder = ScreenPageDecoder(screen: ItemListScreen(), decodings: decodings)
+    let received = (0..<2).map { _ in
+      ReceivedResponse(
+        request: ScreenRequest.get("/items").request, response: TransportResponse(status: 200, body: []))
+    }
+    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+    let result = await withTaskExecutorPreference(ThreadPerJobExecutor()) { await decoder.decode(received) }
+    let pages = try #require(try result.get() as? TypedPages<ItemPage>)
+    let sides = pages.pages.map { page -> Int? in
+      guard case .other(let model) = page else { return nil }
+      return (model as? Met)?.side
+    }
+    #expect(sides == [0, 1])
+  }
+}

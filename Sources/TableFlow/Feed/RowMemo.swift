@@ -1,7 +1,8 @@
 import TableCore
 
-/// The rows a screen built from its items at its last build, by key: what
-/// ``ScreenState/rows(_:of:row:)`` and ``ScreenState/rows(_:ofPages:build:)`` reuse.
+/// The rows and sections a screen built at its last build, by key: what
+/// ``ScreenState/rows(_:of:row:)``, ``ScreenState/rows(_:ofPages:build:)`` and
+/// ``ScreenState/sections(_:from:build:)`` reuse.
 ///
 /// One entry per key, replaced at each use. The pipeline sweeps after every build of the
 /// screen, dropping the entries that build did not use, so memory follows what the screen
@@ -25,15 +26,15 @@ final class RowMemo: Sendable {
 
   @usableFromInline init() {}
 
-  /// The entry last stored under `key`, if it holds items of type `Item`.
+  /// The entry last stored under `key`, if it is an `Entry`.
   @usableFromInline
-  func entry<Item: Hashable & Sendable>(for key: AnyHashable, of type: Item.Type) -> MemoPages<Item>? {
-    memory.withLock { $0.slots[key]?.entry as? MemoPages<Item> }
+  func entry<Entry: Sendable>(for key: AnyHashable, as type: Entry.Type) -> Entry? {
+    memory.withLock { $0.slots[key]?.entry as? Entry }
   }
 
   /// Stores `entry` under `key`, used by the current build.
   @usableFromInline
-  func remember<Item: Hashable & Sendable>(_ entry: MemoPages<Item>, for key: AnyHashable) {
+  func remember<Entry: Sendable>(_ entry: Entry, for key: AnyHashable) {
     memory.withLock { store in
       store.slots[key] = Slot(entry: entry, generation: store.generation)
     }

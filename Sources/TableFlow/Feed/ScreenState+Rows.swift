@@ -69,7 +69,7 @@ extension ScreenState {
     _ key: some Hashable & Sendable, ofPages pages: [[Item]], build: (_ page: Int, Item, inout [Row]) -> Void
   ) -> [Row] {
     let key = AnyHashable(key)
-    let previous = rowMemo.entry(for: key, of: Item.self)
+    let previous = rowMemo.entry(for: key, as: MemoPages<Item>.self)
     let entry = MemoPages(pages: pages, previous: previous, build: build)
     rowMemo.remember(entry, for: key)
     return entry.rows

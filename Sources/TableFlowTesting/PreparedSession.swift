@@ -100,7 +100,7 @@ struct PreparedSession {
     var updates: [PresentedUpdate] = []
     do {
       let outcome = try await session.run { event, _ in
-        if case .presented(let update) = event.event { updates.append(update) }
+        if let update = event.event.presentedUpdate { updates.append(update) }
       }
       return (outcome, updates)
     } catch {

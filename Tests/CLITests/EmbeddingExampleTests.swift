@@ -47,7 +47,7 @@ struct EmbeddingExampleTests {
     let watcher = pipeline.bus.subscribe()
     let release = Task {
       for await event in watcher {
-        guard case .presented(let update) = event.event,
+        guard let update = event.event.presentedUpdate,
           update.snapshot.sections.contains(where: { $0.id == "read" && $0.isCollapsed })
         else { continue }
         transport.release()
@@ -83,7 +83,7 @@ struct ScreenInstanceTests {
     let outcome = await pipeline.run([
       .load, .select("book-1000001-rating"), .back, .select("book-1000002-rating"),
     ]) { event in
-      guard case .presented(let update) = event.event else { return }
+      guard let update = event.event.presentedUpdate else { return }
       do {
         let before = tables[update.screen.instance] ?? .empty
         tables[update.screen.instance] = try before.applying(update.changeset)

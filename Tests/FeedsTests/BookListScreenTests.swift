@@ -33,7 +33,7 @@ struct BookListScreenTests {
     var pushed: [String] = []
     let outcome = await pipeline.run([.load, .select("book-9999-rating"), .back, .select("book-0-info")]) {
       event in
-      switch event.event {
+      switch event.event.payload {
       case .presented(let update):
         last[update.screen.name] = update.snapshot.rowCount
       case .navigated(.pushed(let screen, _)):

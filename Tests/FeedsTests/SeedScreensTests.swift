@@ -11,21 +11,21 @@ private struct Events {
 
   var duplicateLines: [String] {
     all.flatMap { event -> [String] in
-      if case .duplicatesResolved(let reports, _) = event { return reports.map(\.line) }
+      if let reports = event.duplicates { return reports.map(\.line) }
       return []
     }
   }
 
   var failures: [PipelineFailure] {
-    all.compactMap { if case .failed(let failure, _) = $0 { failure } else { nil } }
+    all.compactMap(\.failure)
   }
 
   var snapshots: [TableSnapshot] {
-    all.compactMap { if case .presented(let update) = $0 { update.snapshot } else { nil } }
+    all.compactMap { $0.presentedUpdate?.snapshot }
   }
 
   var cellUpdates: [CellUpdates] {
-    all.compactMap { if case .cellsUpdated(let cells) = $0 { cells } else { nil } }
+    all.compactMap(\.cellUpdates)
   }
 
   static func run(

@@ -22,7 +22,7 @@ final class ScreenLog {
   func take(_ event: BusEvent) {
     MainActor.assertIsolated("the callback runs on the caller's actor")
     events.append(event)
-    if case .presented = event.event { presented += 1 }
+    if event.event.kind == .presented { presented += 1 }
   }
 }
 

@@ -46,8 +46,7 @@ struct ConflatingUpdatesTests {
   }
 
   static func presented(_ event: BusEvent) -> PresentedUpdate? {
-    if case .presented(let update) = event.event { return update }
-    return nil
+    event.event.presentedUpdate
   }
 
   @Test("a reader that reads only after the session gets each screen's newest update, applicable")

@@ -11,7 +11,7 @@ struct EventBusTests {
   }
 
   static func number(_ event: BusEvent) -> Int? {
-    if case .intentReceived(.select(let row), _) = event.event { return Int(row.rawValue) }
+    if case .intentReceived(.select(let row), _) = event.event.payload { return Int(row.rawValue) }
     return nil
   }
 
@@ -128,7 +128,7 @@ struct EventBusTests {
   func latestOnly() async {
     let bus = EventBus(capacity: 1)
     let latest = bus.subscribeLatest { event in
-      if case .intentReceived(.select(let row), _) = event { return row.rawValue.hasSuffix("0") }
+      if case .intentReceived(.select(let row), _) = event.payload { return row.rawValue.hasSuffix("0") }
       return false
     }
     for n in 0..<95 { await bus.publish(Self.event(n)) }
@@ -189,7 +189,9 @@ extension EventBusTests {
   func unthrottledConsuming() async {
     let bus = EventBus(capacity: 4)
     let evens = bus.subscribeUnthrottled { event in
-      if case .intentReceived(.select(let row), _) = event { return (Int(row.rawValue) ?? 1) % 2 == 0 }
+      if case .intentReceived(.select(let row), _) = event.payload {
+        return (Int(row.rawValue) ?? 1) % 2 == 0
+      }
       return false
     }
     // Nobody reads while 1,000 events go in: the stage's subscription holds no publisher back.

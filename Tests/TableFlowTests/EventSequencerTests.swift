@@ -36,7 +36,7 @@ struct EventSequencerTests {
   }
 
   static func name(_ event: PipelineEvent) -> String {
-    switch event {
+    switch event.payload {
     case .intentReceived(let intent, _): return "> \(intent)"
     case .snapshotBuilt(let built): return "built \(built.screen.name)"
     case .presented(let update): return "presented \(update.screen.name) v\(update.version)"

@@ -108,7 +108,7 @@ struct HTTPFaultTests {
     let (started, signal) = AsyncStream<Void>.makeStream()
     let consumer = Task {
       await pipeline.run([.load]) { event in
-        if case .requestStarted = event.event { signal.yield() }
+        if event.event.kind == .requestStarted { signal.yield() }
       }
     }
     for await _ in started { break }

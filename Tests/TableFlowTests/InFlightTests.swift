@@ -42,7 +42,7 @@ struct InFlightTests {
       ],
       holding: { request, _ in request.relativeURL.contains("start=2") },
       releaseWhen: { event in
-        guard case .presented(let update) = event else { return false }
+        guard let update = event.presentedUpdate else { return false }
         return update.snapshot.sections.first?.isCollapsed == true
       })
     let collapse = Self.position(of: "> collapse items\n", in: log)
@@ -61,7 +61,7 @@ struct InFlightTests {
       ],
       holding: { request, _ in request.relativeURL.contains("start=2") },
       releaseWhen: { event in
-        if case .intentIgnored = event { return true }
+        if event.kind == .intentIgnored { return true }
         return false
       })
     #expect(log.contains("> load-more items (ignored: items is already loading its next page)\n"))
@@ -77,7 +77,7 @@ struct InFlightTests {
       ],
       holding: { request, _ in request.path == "/items/item-1" },
       releaseWhen: { event in
-        if case .requestCancelled = event { return true }
+        if event.kind == .requestCancelled { return true }
         return false
       })
     #expect(log.contains("cancelled GET /items/item-1 (detail popped)\n"))
@@ -92,7 +92,7 @@ struct InFlightTests {
       [ScriptedIntent(.load, sendsNextAtOnce: true), ScriptedIntent(.refresh)],
       holding: { _, index in index == 0 },
       releaseWhen: { event in
-        if case .requestCancelled = event { return true }
+        if event.kind == .requestCancelled { return true }
         return false
       })
     #expect(log.contains("cancelled GET /items?start=0&count=2 (superseded by refresh)\n"))
@@ -129,7 +129,7 @@ struct PipelineFaultTests {
     transport.fail("/items/item-1", with: .malformed)
     let (log, outcome, events) = try await PipelineTests.session(
       [.load, .select("item-1"), .back, .select("item-0")], transport: transport)
-    let failures = events.compactMap { if case .failed(let failure, _) = $0.event { failure } else { nil } }
+    let failures = events.compactMap(\.event.failure)
     #expect(failures.map(\.stage) == [.decode])
     #expect(log.contains("detail v2: 1 section, 1 row"))
     #expect(log.hasSuffix(#"0.0 text body  title="Body of item-0"  height=44"# + "\n"))

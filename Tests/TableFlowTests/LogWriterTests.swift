@@ -79,7 +79,7 @@ struct LogWriterTests {
     let events = try await Self.events([.load, .loadMore("items")])
     var writer = JSONLinesLogWriter()
     let lines = writer.log(of: events).split(separator: "\n")
-    let updates = events.compactMap { if case .presented(let update) = $0.event { update } else { nil } }
+    let updates = events.compactMap(\.event.presentedUpdate)
     let snapshotLines = lines.filter { $0.contains(#""event":"snapshot""#) }
     #expect(snapshotLines.count == updates.count)
     let encoder = JSONEncoder()
@@ -140,7 +140,7 @@ struct PresentedUpdateTests {
     let events = try await LogWriterTests.events([
       .load, .loadMore("items"), .select("item-2"), .back, .refresh,
     ])
-    let updates = events.compactMap { if case .presented(let update) = $0.event { update } else { nil } }
+    let updates = events.compactMap(\.event.presentedUpdate)
     #expect(updates.count > 4)
     for update in updates {
       #expect(try update.previous.applying(update.changeset) == update.snapshot)
@@ -151,7 +151,7 @@ struct PresentedUpdateTests {
     }
     var writer = JSONLinesLogWriter()
     let first = writer.text(
-      for: try #require(events.first { if case .presented = $0.event { true } else { false } }))
+      for: try #require(events.first { $0.event.kind == .presented }))
     #expect(first.hasPrefix(#"{"changeset":{"stages":[]},"event":"snapshot""#))
   }
 

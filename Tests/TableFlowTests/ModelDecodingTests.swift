@@ -54,7 +54,7 @@ struct ModelDecodingTests {
     let pipeline = try Pipeline(feed: OneFeed(), transport: TwoEndpoints())
     var last: TableSnapshot?
     let outcome = await pipeline.run([.load, .refresh]) { event in
-      if case .presented(let update) = event.event { last = update.snapshot }
+      if let update = event.event.presentedUpdate { last = update.snapshot }
     }
     #expect(outcome.worstFailure == nil)
     let snapshot = try #require(last)

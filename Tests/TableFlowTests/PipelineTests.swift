@@ -21,7 +21,7 @@ struct PipelineTests {
   }
 
   static func presented(_ events: [BusEvent]) -> [PresentedUpdate] {
-    events.compactMap { if case .presented(let update) = $0.event { update } else { nil } }
+    events.compactMap(\.event.presentedUpdate)
   }
 
   @Test("a load shows a loading row, then the first page with a load-more row")

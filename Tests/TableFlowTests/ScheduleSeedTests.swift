@@ -24,8 +24,8 @@ struct ScheduleSeedTests {
       var unpresented = 0
       var overlapped = false
       for await event in bus {
-        kinds.append(String(describing: event.event).prefix { $0 != "(" }.description)
-        switch event.event {
+        kinds.append(event.event.kind.name)
+        switch event.event.payload {
         case .snapshotBuilt, .navigated(.popped): unpresented += 1
         case .presented: unpresented -= 1
         case .intentReceived, .intentIgnored, .responsesApplied: overlapped = overlapped || unpresented > 0

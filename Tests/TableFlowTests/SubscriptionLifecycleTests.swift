@@ -175,7 +175,7 @@ struct SubscriptionLifecycleTests {
     for try await update in whileShown { versions.append(update.version) }
     #expect(versions == [1, 2])  // loading, loaded; ended by the pop, not by a stall
     #expect(
-      events.contains { if case .presented(let update) = $0.event { update.screen == child } else { false } })
+      events.contains { $0.event.presentedUpdate?.screen == child })
     let afterPop = try Pipeline(feed: TestFeed(), transport: StubTransport())
     var root = afterPop.updates(for: afterPop.rootScreen, buffering: .lossless).makeAsyncIterator()
     afterPop.send(.load)

@@ -75,7 +75,7 @@ struct TableDataSourceTests {
     let session = try FeedSession(replaying: ReplayTransport(path: fixture), feed: PhotosFeed())
     var updates: [PresentedUpdate] = []
     _ = try await session.run(keepsLog: false) { event, _ in
-      if case .presented(let update) = event.event { updates.append(update) }
+      if let update = event.event.presentedUpdate { updates.append(update) }
     }
     return updates
   }

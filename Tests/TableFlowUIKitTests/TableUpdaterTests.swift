@@ -33,7 +33,7 @@ struct TableUpdaterTests {
     let session = try FeedSession(replaying: ReplayTransport(path: fixture), feed: BooksFeed())
     var updates: [PresentedUpdate] = []
     _ = try await session.run(keepsLog: false) { event, _ in
-      if case .presented(let update) = event.event { updates.append(update) }
+      if let update = event.event.presentedUpdate { updates.append(update) }
     }
     return updates
   }

@@ -55,7 +55,7 @@ struct SessionRunner {
     let outcome: FeedSessionOutcome
     do {
       outcome = try await session.run.run(log: format, full: full, keepsLog: false) { event, text in
-        switch event.event {
+        switch event.event.payload {
         case .failed(let failure, _) where session.damage != nil:
           cascade.count += 1
           if cascade.first == nil { cascade.first = failure }
@@ -67,7 +67,7 @@ struct SessionRunner {
         observe(event)
         if !text.isEmpty { sink.write(text) }
         // At least once per intent (and per failure), so a killed run has printed what it did.
-        switch event.event {
+        switch event.event.payload {
         case .intentReceived, .failed: sink.flush()
         default: break
         }

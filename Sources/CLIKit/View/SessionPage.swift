@@ -69,7 +69,7 @@ struct SessionPageBuilder {
 
   /// Adds one pipeline event.
   mutating func add(_ event: PipelineEvent) {
-    switch event {
+    switch event.payload {
     case .intentReceived(let intent, _):
       pending.append(.intent(intent.description))
     case .intentIgnored(let intent, _, let reason):

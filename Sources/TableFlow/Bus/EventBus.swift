@@ -44,7 +44,7 @@ public final class EventBus: Sendable {
   /// Each screen instance's newest `presented` update is remembered; a `back` forgets the
   /// popped screen.
   private static func remembering(_ event: BusEvent) -> Machine.Remembering {
-    guard case .presented(let update) = event.event else { return .none }
+    guard case .presented(let update) = event.event.payload else { return .none }
     if case .popped(let popped, _) = update.navigation {
       return .newest(key: update.screen.instance, forgetting: popped.instance)
     }

@@ -29,26 +29,26 @@ struct StageMailbox: Sendable {
     switch stage {
     case .fetch:
       return { event in
-        switch event {
+        switch event.payload {
         case .requestStarted, .requestCancelled: return true
         default: return false
         }
       }
     case .decode:
       return { event in
-        if case .responseReceived = event { return true }
+        if case .responseReceived = event.payload { return true }
         return false
       }
     case .transform:
       return { event in
-        switch event {
+        switch event.payload {
         case .intentSent, .decoded, .presented: return true
         default: return false
         }
       }
     case .present:
       return { event in
-        switch event {
+        switch event.payload {
         case .snapshotBuilt, .navigated: return true
         default: return false
         }

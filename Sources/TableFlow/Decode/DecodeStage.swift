@@ -11,7 +11,7 @@ actor DecodeStage {
   func run(_ mailbox: StageMailbox) async {
     while let batch = await mailbox.next() {
       for event in batch {
-        guard case .responseReceived(let fetched) = event.event else { continue }
+        guard case .responseReceived(let fetched) = event.event.payload else { continue }
         await bus.publish(.decoded(await Self.decode(fetched)))
       }
     }

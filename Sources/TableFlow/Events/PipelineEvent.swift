@@ -18,45 +18,36 @@ import TableCore
 /// `responsesApplied`; logs and recordings follow those marks, so they read in the order the
 /// transform applied things, whatever the scheduling. Whole batches and snapshots travel in one
 /// event, never one row at a time.
-public enum PipelineEvent: Sendable {
-  /// An intent was sent (``Pipeline/send(_:)``); the transform stage takes it from here.
-  case intentSent(Intent)
-  /// The transform stage applied an intent to a screen (logs print `> intent` here).
-  case intentReceived(Intent, screen: ScreenRef)
-  /// The transform stage took an intent and ignored it by rule, for the reason given (a second
-  /// load-more for a section already loading).
-  case intentIgnored(Intent, screen: ScreenRef, reason: String)
-  /// The transform stage asked for a batch of requests; the fetch stage sends them.
-  case requestStarted(RequestBatch)
-  /// The transform stage gave up a batch in flight (its screen was popped, or a refresh
-  /// superseded it); the fetch stage cancels its requests and any late answer is dropped.
-  case requestCancelled(RequestBatch, reason: String)
-  /// Every request of a batch was answered or failed; the fetch stage's outcome, in request
-  /// order whatever order the answers arrived in.
-  case responseReceived(FetchedBatch)
-  /// The decode stage decoded a batch's bodies into the screen's model, or failed to.
-  case decoded(DecodedBatch)
-  /// The transform stage applied a batch's answers (or its failure) to its screen: logs print
-  /// the responses here, and recordings write them here.
-  case responsesApplied(FetchedBatch)
-  /// The transform built a snapshot and the changeset from the screen's previous one.
-  case snapshotBuilt(BuiltSnapshot)
-  /// The headless table applied a snapshot: what a table view shows.
-  case presented(PresentedUpdate)
-  /// The cells of a presented update that appeared or were updated in place (seed B's adapter
-  /// events: `willDisplay`, `didUpdate`); follows its `presented` event, when there are any.
-  case cellsUpdated(CellUpdates)
-  /// A screen was pushed or popped, or a link opened.
-  case navigated(Navigation)
-  /// Something failed; the pipeline keeps running and the screen shows an error row.
-  case failed(PipelineFailure, screen: ScreenRef?)
-  /// The pipeline has nothing to do: every intent and answer the transform stage took from the
-  /// bus up to event `through` is applied, no request is in flight and every snapshot is
-  /// presented. Published by the transform stage once it has seen the last `presented`.
-  case settled(through: UInt64)
-  /// Building a screen's table dropped or renamed duplicate ids, under the screen's
-  /// ``Screen/duplicateIDPolicy``; each is reported the first time it happens.
-  case duplicatesResolved([DuplicateReport], screen: ScreenRef)
+///
+/// `PipelineEvent` is a struct so that new kinds of event can be added without breaking your
+/// code: read an event through its ``kind`` (compare it, or `switch` over it with a
+/// `default:`) and the accessor for what it carries, which is `nil` for other kinds.
+///
+/// ```swift
+/// for await stamped in pipeline.bus.events() {
+///   if let update = stamped.event.presentedUpdate {
+///     print(update.screen, update.version)
+///   }
+///   switch stamped.event.kind {
+///   case .failed: print(stamped.event.failure?.message ?? "")
+///   case .settled: break
+///   default: break
+///   }
+/// }
+/// ```
+public struct PipelineEvent: Sendable {
+  /// The event with its payload. Inside the package code switches over this exhaustively;
+  /// outside it, a new case would break callers, which is why it is not public.
+  package let payload: Payload
+
+  /// Wraps a payload.
+  package init(_ payload: Payload) {
+    self.payload = payload
+  }
+
+  /// What happened, one value per kind of event. New kinds may be added in any release:
+  /// a `switch` over `kind` needs a `default:`.
+  public var kind: Kind { Kind(payload) }
 }
 
 /// One duplicate id that building a table dropped or renamed, and where it came from.

@@ -24,7 +24,7 @@ actor FetchStage {
   func run(_ mailbox: StageMailbox) async {
     while let batch = await mailbox.next() {
       for event in batch {
-        switch event.event {
+        switch event.event.payload {
         case .requestStarted(let requests):
           inFlight[requests.id] = Task { await self.fetch(requests) }
         case .requestCancelled(let requests, _):

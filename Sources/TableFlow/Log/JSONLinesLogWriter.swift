@@ -21,7 +21,7 @@ public struct JSONLinesLogWriter: SnapshotLogWriter {
   /// Appends the log line for one event, if the log shows it, straight into `out`: a
   /// snapshot's rows are written one by one, with no value built for the whole snapshot.
   public mutating func write(_ event: BusEvent, to out: inout String) {
-    if case .presented(let update) = event.event {
+    if case .presented(let update) = event.event.payload {
       if case .popped = update.navigation { return }
       // The keys in sorted order, as every line has them.
       out += #"{"changeset":"#
@@ -46,7 +46,7 @@ public struct JSONLinesLogWriter: SnapshotLogWriter {
 
   /// The line of every event but a snapshot, as a value.
   private static func value(for event: PipelineEvent) -> JSONValue? {
-    switch event {
+    switch event.payload {
     case .intentReceived(let intent, let screen):
       return .object([
         "event": .string("intent"), "intent": .string(intent.description), "screen": .string(screen.name),

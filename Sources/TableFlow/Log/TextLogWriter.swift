@@ -42,7 +42,7 @@ public struct TextLogWriter: SnapshotLogWriter {
   /// Appends the log lines for one event to `out`, escaped as ``text(for:)`` says, with no
   /// string per line: a snapshot of 100,000 rows is written row by row into `out`.
   public mutating func write(_ event: BusEvent, to out: inout String) {
-    switch event.event {
+    switch event.event.payload {
     case .intentReceived(let intent, _):
       out += "> "
       TextEscaping.writeInline(intent.description, to: &out)

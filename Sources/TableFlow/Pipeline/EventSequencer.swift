@@ -22,7 +22,7 @@ struct EventSequencer {
     if event.event.isPresentStageEvent {
       // With every presentation let through already presented, this one belongs to a held input.
       if unpresented == 0, event.event.startsPresentation { release(deliver) }
-      if case .presented = event.event { unpresented = max(unpresented - 1, 0) }
+      if case .presented = event.event.payload { unpresented = max(unpresented - 1, 0) }
       deliver(event)
       return
     }
@@ -60,7 +60,7 @@ struct EventSequencer {
 extension PipelineEvent {
   /// Whether the present stage published this event.
   fileprivate var isPresentStageEvent: Bool {
-    switch self {
+    switch payload {
     case .presented, .cellsUpdated: return true
     case .failed(let failure, _): return failure.stage == .present
     default: return false
@@ -69,13 +69,13 @@ extension PipelineEvent {
 
   /// Whether this present-stage event is the first of the events one presentation causes.
   fileprivate var startsPresentation: Bool {
-    if case .cellsUpdated = self { return false }
+    if case .cellsUpdated = self.payload { return false }
     return true
   }
 
   /// Whether this event starts the events of one input the transform stage applied.
   var isMark: Bool {
-    switch self {
+    switch payload {
     case .intentReceived, .intentIgnored, .responsesApplied: return true
     default: return false
     }
@@ -83,7 +83,7 @@ extension PipelineEvent {
 
   /// Whether the present stage answers this event with a `presented`.
   fileprivate var asksForPresentation: Bool {
-    switch self {
+    switch payload {
     case .snapshotBuilt, .navigated(.popped): return true
     default: return false
     }

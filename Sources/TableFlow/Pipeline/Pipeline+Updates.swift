@@ -80,7 +80,7 @@ extension Pipeline {
   /// and, for one screen, the update that reveals another after it is popped (its end).
   static func conflation(following screen: ScreenRef?) -> (BusEvent) -> Conflation {
     { event in
-      guard case .presented(let update) = event.event else { return .ignore }
+      guard case .presented(let update) = event.event.payload else { return .ignore }
       if let screen {
         if case .popped(let popped, _) = update.navigation, popped.instance == screen.instance {
           return .keep

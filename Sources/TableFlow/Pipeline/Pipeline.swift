@@ -82,7 +82,7 @@ public final class Pipeline: Sendable {
     let recording = options.recorder.map { ($0, bus.subscribe()) }
     recorder = options.recorder
     settledEvents = bus.subscribeLatest { event in
-      if case .settled = event { return true }
+      if case .settled = event.payload { return true }
       return false
     }
     control = Locked(Control(firstSubscription: bus.subscribe(.reserved)))
@@ -170,7 +170,7 @@ public final class Pipeline: Sendable {
         // A log line is never ahead of the recording: the recorder has written the mark.
         if let recorder, event.event.isMark { await recorder.waitUntilRecorded(through: event.sequence) }
         events += 1
-        if case .presented = event.event { presented += 1 }
+        if case .presented = event.event.payload { presented += 1 }
         onEvent(event)
       }
       ready.removeAll(keepingCapacity: true)
@@ -178,7 +178,7 @@ public final class Pipeline: Sendable {
     sequencer.finish { ready.append($0) }
     for event in ready {
       events += 1
-      if case .presented = event.event { presented += 1 }
+      if case .presented = event.event.payload { presented += 1 }
       onEvent(event)
     }
     // The subscription ends early only when the calling task is cancelled: stop every stage.
@@ -266,7 +266,7 @@ public final class Pipeline: Sendable {
       if let through = control.withLock({ $0.settledThrough }), through >= sequence { return true }
       guard let batch = await settledEvents.nextBatch() else { return false }
       for event in batch {
-        guard case .settled(let through) = event.event else { continue }
+        guard case .settled(let through) = event.event.payload else { continue }
         control.withLock { $0.settledThrough = max($0.settledThrough ?? 0, through) }
       }
     }

@@ -33,7 +33,7 @@ struct ReceivedScreens {
   /// Takes one event.
   /// - Complexity: O(1), plus the difference of two snapshots when the update is rebased.
   mutating func receive(_ event: PipelineEvent) -> Outcome {
-    guard case .presented(let update) = event else { return .skip }
+    guard case .presented(let update) = event.payload else { return .skip }
     if let screen {
       if case .popped(let popped, _) = update.navigation, popped.instance == screen.instance { return .end }
       guard update.screen.instance == screen.instance else { return .skip }

@@ -17,7 +17,7 @@ actor PresentStage {
     while let batch = await mailbox.next() {
       var events: [PipelineEvent] = []
       for event in batch {
-        switch event.event {
+        switch event.event.payload {
         case .snapshotBuilt(let built):
           let action = machine.present(built, navigation: built.navigation)
           if let failure = action.failure { events.append(failures.record(failure, screen: built.screen)) }

@@ -17,7 +17,7 @@ extension SessionRecorder {
   /// Events must come in bus order: the pipeline's recording task hands over each one, once.
   func record(_ event: BusEvent) {
     defer { recorded(through: event.sequence) }
-    switch event.event {
+    switch event.event.payload {
     case .intentReceived(let intent, _), .intentIgnored(let intent, _, _):
       record(intent: intent.scriptLine)
     case .requestStarted(let batch):

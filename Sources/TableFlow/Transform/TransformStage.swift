@@ -32,7 +32,7 @@ actor TransformStage {
     while let batch = await mailbox.next() {
       for event in batch {
         lastTaken = event.sequence
-        switch event.event {
+        switch event.event.payload {
         case .intentSent(let intent):
           order.enqueue(.intent(intent))
           owesSettled = true

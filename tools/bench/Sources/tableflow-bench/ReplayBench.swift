@@ -72,12 +72,10 @@ private func replayThroughPipeline(
       var answered = false
       var firstAnswered: Duration?
       let outcome = await pipeline.run(intents) { event in
-        switch event.event {
-        case .responsesApplied: answered = true
-        case .presented(let update):
+        if event.event.kind == .responsesApplied { answered = true }
+        if let update = event.event.presentedUpdate {
           rows = max(rows, update.snapshot.rowCount)
           if answered, firstAnswered == nil { firstAnswered = ContinuousClock.now - start }
-        default: break
         }
         writer.write(event, to: &output)
         if output.utf8.count >= 1 << 16 {

@@ -1,6 +1,6 @@
-import TableCore
 import Testing
 
+@testable import TableCore
 @testable import TableFlow
 
 /// A list whose item rows are memoised (``ScreenState/rows(_:of:row:)``) and whose static

@@ -9,6 +9,8 @@ such as http://127.0.0.1:PORT/bomb/1073741824:
                           that also echoes the request's headers and body, with a fresh "token",
                           a nested refresh_token, an X-Session-Token header and a session cookie
                           (a careless backend that leaks credentials)
+  /signin-echo/…          200: a sign-in answer (seed C's envelope) whose message, shown on
+                          screen, echoes the posted password and whose body carries a token
   /redirect-same/REST     302 to /echo/REST on this origin
   /redirect-cross/REST    302 to http://localhost:PORT/echo/REST: this server under another
                           host name, so another origin
@@ -64,6 +66,8 @@ class Handler(BaseHTTPRequestHandler):
         try:
             if route == "echo":
                 self.echo(method, body)
+            elif route == "signin-echo":
+                self.signin_echo(body)
             elif route == "redirect-same":
                 self.redirect("/echo/" + rest)
             elif route == "redirect-cross":
@@ -96,6 +100,23 @@ class Handler(BaseHTTPRequestHandler):
         data = json.dumps(payload, sort_keys=True).encode("utf-8")
         self.send_bytes(200, data, [("X-Session-Token", SERVER_TOKEN),
                                     ("Set-Cookie", "session=%s; HttpOnly" % SERVER_SESSION)])
+
+    def signin_echo(self, body):
+        try:
+            posted = json.loads(body.decode("utf-8")) if body else {}
+        except (UnicodeDecodeError, ValueError):
+            posted = {}
+        if not isinstance(posted, dict):
+            posted = {}
+        username = str(posted.get("username", ""))
+        payload = {
+            "data": {"id": 7, "username": username, "fullName": "Echo"},
+            "error": 0,
+            "message": "Welcome back, your password is %s" % posted.get("password", ""),
+            "token": SERVER_TOKEN,
+        }
+        data = json.dumps(payload, sort_keys=True).encode("utf-8")
+        self.send_bytes(200, data)
 
     def redirect(self, location):
         self.send_response(302)

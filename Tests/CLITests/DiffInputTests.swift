@@ -5,7 +5,7 @@ import Testing
 @testable import CLIKit
 
 /// `diff` refuses input that Foundation's parser would accept silently and wrongly.
-@Suite("tableflow diff input checks", .timeLimit(.minutes(2)))
+@Suite("tableflow diff input checks", .timeLimit(.minutes(5)))
 struct DiffInputTests {
   static func snapshot(fields: String) -> String {
     #"{"sections":[{"id":"s","rows":[{"id":"a","kind":"k","height":1,"fields":"#

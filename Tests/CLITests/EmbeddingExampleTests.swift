@@ -37,7 +37,7 @@ func browseBooks(_ pipeline: Pipeline) async throws -> [String] {
 @Suite("README embedding example", .timeLimit(.minutes(5)))
 struct EmbeddingExampleTests {
   @Test(
-    "a collapse sent while a page loads is presented before the page arrives", .timeLimit(.minutes(1)))
+    "a collapse sent while a page loads is presented before the page arrives", .timeLimit(.minutes(5)))
   func embedding() async throws {
     let fixture = APIServer.packageRoot.appendingPathComponent("Fixtures/books/session.jsonl.gz").path
     // The second page of 想读 is held back until the collapse has been presented.

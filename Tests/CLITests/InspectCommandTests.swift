@@ -179,4 +179,24 @@ struct InspectHostileTests {
     #expect(object["intact"] as? Bool == false)
     #expect((object["records"] as? [Any])?.count == 4)
   }
+
+  @Test(
+    "replay of a fixture whose response precedes its request names that cause first (65), as inspect does")
+  func replayNamesTheCauseFirst() throws {
+    let folder = try TemporaryDirectory(prefix: "tableflow-inspect")
+    defer { folder.cleanUp() }
+    let url = try Self.fixture(
+      [
+        .intent("load"),
+        .response(RecordedResponse(request: 3, status: 200, body: [])),
+        .request(
+          RecordedRequest(method: "GET", url: "/v2/book/user/pmtao/collections?status=wish&start=0&count=20")),
+      ], in: folder)
+    let outcome = try CLIProcess.run(["replay", url.path])
+    #expect(outcome.status == 65, "\(outcome.stderr)")
+    let first = outcome.stderr.split(separator: "\n").first ?? ""
+    #expect(
+      first.contains("record 2") && first.contains("response 2 answers request 3, which comes after it"),
+      "\(outcome.stderr)")
+  }
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// An output path never replaces one of the command's inputs, a link or a special file, and a
 /// special file given as input is refused before it is opened (it would block forever).
-@Suite("output paths: never over an input, a link or a special file", .timeLimit(.minutes(2)))
+@Suite("output paths: never over an input, a link or a special file", .timeLimit(.minutes(5)))
 struct OutputPathTests {
   static func copyOfFixture(_ name: String, into folder: TemporaryDirectory) throws -> String {
     let source = APIServer.packageRoot.appendingPathComponent("Fixtures/\(name).jsonl.gz").path

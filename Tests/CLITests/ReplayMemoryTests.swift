@@ -83,9 +83,12 @@ struct ReplayMemoryTests {
     let replay = try Self.peakResidentSet(["replay", fixture])
     #expect(replay.status == 0)
     #expect(replay.bytes > 1_000_000, "the child was measured")
-    #expect(replay.bytes < inflated / 2, "replay peaked at \(replay.bytes / 1_000_000) MB")
     let inspect = try Self.peakResidentSet(["inspect", fixture])
     #expect(inspect.status == 0)
-    #expect(inspect.bytes < inflated / 2, "inspect peaked at \(inspect.bytes / 1_000_000) MB")
+    // Under a sanitizer the shadow memory grows with every byte touched: only the statuses count.
+    if !Sanitizers.active {
+      #expect(replay.bytes < inflated / 2, "replay peaked at \(replay.bytes / 1_000_000) MB")
+      #expect(inspect.bytes < inflated / 2, "inspect peaked at \(inspect.bytes / 1_000_000) MB")
+    }
   }
 }

@@ -12,7 +12,7 @@ struct SignalTests {
 
   @Test(
     "SIGINT and SIGTERM print the log so far, keep the .partial and exit 130 or 143",
-    .timeLimit(.minutes(2)), arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    .timeLimit(.minutes(5)), arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
   func interrupted(signal: Int32, status: Int32) async throws {
     let server = try APIServer()
     defer { server.stop() }
@@ -45,7 +45,7 @@ struct SignalTests {
     #expect(records.contains { $0.entry == .intent("select book-1000003-rating") })
   }
 
-  @Test("on a terminal every log line is written at once, not only once per intent", .timeLimit(.minutes(2)))
+  @Test("on a terminal every log line is written at once, not only once per intent", .timeLimit(.minutes(5)))
   func terminalLines() async throws {
     let server = try APIServer()
     defer { server.stop() }
@@ -68,7 +68,7 @@ struct SignalTests {
 
   @Test(
     "a closed stdout (run … | head) does not kill a recording: it completes and exits 0",
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(5)))
   func closedPipe() throws {
     let server = try APIServer()
     defer { server.stop() }

@@ -136,6 +136,27 @@ struct VerifyCommandTests {
     #expect(outcome.err.filter { $0 == "\n" }.count == 1)
   }
 
+  @Test("file names are escaped on stdout as on stderr: a name holding a terminal escape clears nothing")
+  func escapedNames() async throws {
+    let folder = try TemporaryDirectory(prefix: "tableflow-verify")
+    defer { folder.cleanUp() }
+    let name = "clear\u{1B}[2J"
+    for suffix in [".jsonl.gz", ".log"] {
+      try FileManager.default.copyItem(
+        atPath: Self.fixtures + "/profile/bare" + suffix, toPath: folder.file(name + suffix))
+    }
+    try Data("not the log\n".utf8).write(to: URL(fileURLWithPath: folder.file("other\u{1B}]0;x\u{7}.log")))
+    try FileManager.default.copyItem(
+      atPath: Self.fixtures + "/profile/bare.jsonl.gz", toPath: folder.file("other\u{1B}]0;x\u{7}.jsonl.gz"))
+    let outcome = await Self.verify([folder.path, "--update"])
+    #expect(outcome.code == .goldenMismatch)
+    #expect(
+      !outcome.out.contains("\u{1B}") && !outcome.out.contains("\u{7}"), "\(outcome.out.debugDescription)")
+    #expect(outcome.out.contains("ok    \(folder.path)/clear\\u001b[2J.jsonl.gz"), "\(outcome.out)")
+    #expect(outcome.out.contains("FAIL  \(folder.path)/other\\u001b]0;x\\u0007.jsonl.gz"), "\(outcome.out)")
+    #expect(!outcome.err.contains("\u{1B}"))
+  }
+
   @Test("results are delivered in index order even when a later job finishes first")
   func deliveryOrder() async {
     let (firstMayFinish, open) = AsyncStream.makeStream(of: Void.self)

@@ -95,7 +95,7 @@ struct APIServerTests {
   }
 }
 
-@Suite("api-server.py latency", .timeLimit(.minutes(2)))
+@Suite("api-server.py latency", .timeLimit(.minutes(5)))
 struct APIServerLatencyTests {
   /// Without TCP_NODELAY the server sends headers and body in two segments, and every answer
   /// after the first on a kept-open connection waits for the client's delayed ACK (about 40 ms

@@ -6,7 +6,7 @@ import Testing
 
 /// A live session in which the user acts while a slow page loads replays byte for byte from
 /// its recording, whatever the scheduling.
-@Suite("Concurrent sessions", .timeLimit(.minutes(2)))
+@Suite("Concurrent sessions", .timeLimit(.minutes(5)))
 struct ConcurrentSessionTests {
   @Test("collapse, select and back sent during a slow load: the replay equals the live log for 24 seeds")
   func replayEqualsLiveUnderSeeds() async throws {

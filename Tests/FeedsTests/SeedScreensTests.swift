@@ -47,7 +47,7 @@ private func pageJSON(_ entries: [String], total: Int? = nil) -> String {
   #"{"total":\#(total ?? entries.count),"collections":[\#(entries.joined(separator: ","))]}"#
 }
 
-@Suite("Seed screens: tolerant pages, duplicates, grouping, providers", .timeLimit(.minutes(2)))
+@Suite("Seed screens: tolerant pages, duplicates, grouping, providers", .timeLimit(.minutes(5)))
 struct SeedScreensTests {
   static let collections = "/v2/book/user/pmtao/collections"
 

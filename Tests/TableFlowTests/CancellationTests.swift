@@ -49,7 +49,7 @@ struct CancellationTests {
     #expect(try await after.next() == nil)
   }
 
-  @Test("updates end once everything sent has settled after finish", .timeLimit(.minutes(1)))
+  @Test("updates end once everything sent has settled after finish", .timeLimit(.minutes(5)))
   func finishEndsUpdates() async throws {
     let pipeline = try Pipeline(feed: TestFeed(), transport: StubTransport())
     let updates = pipeline.updates

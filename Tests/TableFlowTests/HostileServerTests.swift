@@ -7,7 +7,7 @@ import Testing
 
 /// `HTTPTransport` against `tools/hostile-server.py` on 127.0.0.1: redirects across origins,
 /// oversized and gzip-bomb bodies, a slow drip, and a backend that echoes credentials.
-@Suite("Hostile servers", .serialized, .timeLimit(.minutes(2)))
+@Suite("Hostile servers", .serialized, .timeLimit(.minutes(5)))
 struct HostileServerTests {
   static func server() throws -> APIServer {
     try APIServer(script: "tools/hostile-server.py", arguments: ["--max-requests", "20", "--lifetime", "90"])
@@ -23,7 +23,7 @@ struct HostileServerTests {
     _ transport: HTTPTransport, _ path: String
   ) async -> TransportError? {
     do {
-      _ = try await transport.send(TransportRequest(path: path))
+      _ = try await transport.send(TransportRequest(path: RequestPath(encoded: path)))
       return nil
     } catch {
       return error

@@ -5,7 +5,7 @@ import Testing
 
 /// Intents applied while requests are in flight, through the whole pipeline: a gated transport
 /// holds a page until the test has seen what must come first.
-@Suite("Intents in flight", .timeLimit(.minutes(1)))
+@Suite("Intents in flight", .timeLimit(.minutes(5)))
 struct InFlightTests {
   /// Runs `script` on the test feed; `release(event)` says when to let the held requests go.
   static func session(
@@ -121,7 +121,7 @@ struct InFlightTests {
 }
 
 /// Faults through the whole pipeline: failures stay visible and local.
-@Suite("Pipeline faults", .timeLimit(.minutes(1)))
+@Suite("Pipeline faults", .timeLimit(.minutes(5)))
 struct PipelineFaultTests {
   @Test("a decode failure is a failed event and an error row; the pipeline keeps running")
   func failureKeepsRunning() async throws {

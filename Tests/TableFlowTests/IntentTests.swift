@@ -53,3 +53,37 @@ struct IntentTests {
     }
   }
 }
+
+/// Issue 17 item 14: one grammar: a quoted id is decoded for every intent, and ids that need
+/// quotes print quoted, so every intent's line reads back as the same intent.
+@Suite("Intent grammar")
+struct IntentGrammarTests {
+  @Test("a quoted id is decoded for select, collapse, expand, load-more and toggle as for edit")
+  func quotedIDsDecoded() throws {
+    #expect(try Intent.parse(line: #"select "book-1""#) == .select("book-1"))
+    #expect(try Intent.parse(line: #"collapse "about me ""#) == .collapse("about me "))
+    #expect(try Intent.parse(line: #"expand "\u0041""#) == .expand("A"))
+    #expect(try Intent.parse(line: #"load-more "wish &""#) == .loadMore("wish &"))
+    #expect(try Intent.parse(line: #"toggle "say \"hi\"""#) == .toggle(#"say "hi""#))
+    #expect(try Intent.parse(line: "select attribute-Date of birth") == .select("attribute-Date of birth"))
+    #expect(throws: IntentSyntaxError.self) { try Intent.parse(line: #"select "book-1"#) }
+    #expect(throws: IntentSyntaxError.self) { try Intent.parse(line: #"select "a" b"#) }
+  }
+
+  @Test(
+    "ids that need quotes print quoted and read back",
+    arguments: [
+      Intent.select(#""book-1""#), .select(" padded"), .collapse("tab\there"), .expand("ends &"),
+      .loadMore("back\\slash"), .toggle("line\u{2028}sep"), .select("attribute-Date of birth"), .select("é读"),
+    ])
+  func roundTrip(intent: Intent) throws {
+    #expect(try Intent.parse(line: intent.description) == intent)
+  }
+
+  @Test("ids that need no quotes print as before (goldens stay byte-identical)")
+  func plainIDsUnquoted() {
+    #expect(Intent.select("attribute-Date of birth").description == "select attribute-Date of birth")
+    #expect(Intent.toggle("remember").description == "toggle remember")
+    #expect(Intent.select(#""x""#).description == #"select "\"x\"""#)
+  }
+}

@@ -3,7 +3,7 @@ import TableFlow
 import Testing
 
 /// A screen that combines two endpoints of different shapes, each request naming its model.
-@Suite("A request names the model it decodes into", .timeLimit(.minutes(2)))
+@Suite("A request names the model it decodes into", .timeLimit(.minutes(5)))
 struct ModelDecodingTests {
   struct Profile: Decodable, Sendable { let name: String }
   struct Photos: Decodable, Sendable { let photos: [String] }

@@ -8,7 +8,7 @@ import Testing
 /// wait for the other to have started can only both finish when they run at the same time.
 /// The decoders block, so the batch runs on an executor of its own threads (a task executor
 /// preference, which the decoder's child tasks inherit), never on the shared cooperative pool.
-@Suite("The bodies of one batch decode in parallel", .timeLimit(.minutes(1)))
+@Suite("The bodies of one batch decode in parallel", .timeLimit(.minutes(5)))
 struct ParallelDecodeTests {
   /// Runs each job on a new thread: blocking one blocks nothing else.
   final class ThreadPerJobExecutor: TaskExecutor {

@@ -4,7 +4,9 @@
 # Targets: fixture-reader (the default: reader, matching, round trip), inspect-format
 # (inspect's record summaries, number formatting and consistency check) and redactor (the
 # redactor at any JSON depth, form bodies, URLs, headers, and the secret scanner) and decoder
-# (the package's JSON decoder, checked against Foundation's JSONDecoder on every input).
+# (the package's JSON decoder, checked against Foundation's JSONDecoder on every input) and
+# url-builder (request paths from data and their join to a base URL: nothing leaves its
+# segment or the base path, no query is forged, Foundation's parser agrees).
 # New inputs go to .build/fuzz/corpus-NAME (not to the seed corpus in git); crashes to .build/fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -16,7 +18,8 @@ case "$target" in
   inspect-format) source=tools/fuzz/InspectFormatFuzz.swift ;;
   redactor) source=tools/fuzz/RedactorFuzz.swift ;;
   decoder) source=tools/fuzz/DecoderFuzz.swift ;;
-  *) echo "run.sh: unknown FUZZ_TARGET '$target' (fixture-reader, inspect-format, redactor, decoder)" >&2; exit 64 ;;
+  url-builder) source=tools/fuzz/URLBuilderFuzz.swift ;;
+  *) echo "run.sh: unknown FUZZ_TARGET '$target' (fixture-reader, inspect-format, redactor, decoder, url-builder)" >&2; exit 64 ;;
 esac
 out=.build/fuzz
 mkdir -p "$out/corpus-$target" "tools/fuzz/corpus/$target"
@@ -37,6 +40,11 @@ if [ "$target" = decoder ]; then
     -module-name DecoderFuzz -I "$out/modules" "${zlib[@]}" \
     "${decoder_sources[@]}" Tests/TestSupport/JSONDifferential.swift Tests/TestSupport/SeededGenerator.swift \
     "$source" "$out/modules/libFixtureKit.a" -lz -o "$out/$target"
+elif [ "$target" = url-builder ]; then
+  # The builder's files use nothing but the standard library; the target adds Foundation.
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name URLBuilderFuzz \
+    Sources/TableFlow/Feed/RequestPath.swift Sources/TableFlow/Transport/URLPathText.swift \
+    Sources/TableFlow/Transport/RequestURL.swift "$source" -o "$out/$target"
 else
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
     -module-name FixtureFuzz "${zlib[@]}" \

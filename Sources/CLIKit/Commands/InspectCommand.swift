@@ -173,7 +173,8 @@ private struct Report {
     head += "  tool     \(clean(header.tool))\n"
     if let base = header.base { head += "  base     \(clean(base))\n" }
     for (name, value) in header.params.sorted(by: { $0.key < $1.key }) {
-      head += "  param    \(clean(name))=\(clean(value))\n"
+      // Echoed, so cut: a 100 KB parameter does not flood the terminal.
+      head += "  param    \(TextEscaping.echoed(name))=\(TextEscaping.echoed(value, limit: 200))\n"
     }
     head += "records:\n"
     out.write(head)

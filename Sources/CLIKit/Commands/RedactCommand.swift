@@ -1,5 +1,6 @@
 import FixtureKit
 import Foundation
+import TableCore
 
 /// `tableflow redact FIXTURE…`: rewrites fixtures in place with the current redaction rules.
 ///
@@ -48,9 +49,11 @@ public struct RedactCommand: TableflowCommand {
         let summary = try FixtureRewriter.redact(path: path, redaction: redaction) { Task.isCancelled }
         if summary.rewritten {
           let header = summary.headerChanged ? " and the header" : ""
-          io.out.line("\(path): redacted \(summary.changedRecords) of \(summary.records) records\(header)")
+          io.out.line(
+            "\(TextEscaping.inline(path)): redacted \(summary.changedRecords) of \(summary.records) records\(header)"
+          )
         } else {
-          io.out.line("\(path): nothing to redact in \(summary.records) records")
+          io.out.line("\(TextEscaping.inline(path)): nothing to redact in \(summary.records) records")
         }
       } catch  where error.code == .cancelled {
         io.fail(error.description)

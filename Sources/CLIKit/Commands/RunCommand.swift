@@ -73,7 +73,10 @@ public struct RunCommand: TableflowCommand {
           baseURL: url, headers: headers, timeout: timeout, maximumResponseBytes: maximumBytes,
           followsCrossOriginRedirects: arguments.has("--follow-redirects"))
       } catch {
-        throw CommandFailure(.usage, "--live: \(error)")
+        // The base URL's secrets (credentials, secret query values) never reach stderr.
+        var redactor = Redactor(redaction)
+        _ = redactor.redactBaseURL(url)
+        throw CommandFailure(.usage, "--live: " + redactor.scrub("\(error)"))
       }
     }
     let fixturePath = arguments.value("--fixture")
@@ -111,7 +114,9 @@ public struct RunCommand: TableflowCommand {
         source = fixturePath
       } else if let live {
         transport = live
-        source = live.baseURL
+        // Error lines name the base URL without its secrets (`?api_key=REDACTED`).
+        var redactor = Redactor(redaction)
+        source = redactor.redactBaseURL(live.baseURL)
       } else {
         throw CommandFailure(.usage, "run needs --live URL or --fixture PATH")
       }

@@ -1,5 +1,6 @@
 import FixtureKit
 import Foundation
+import TableCore
 import TableFlow
 
 /// Runs one session of a feed and writes its snapshot log: what `run`, `replay`, `verify` and
@@ -38,7 +39,8 @@ struct SessionRunner {
     do {
       _ = try feed.rootScreen(parameters: parameters)
     } catch {
-      throw CommandFailure(code, "\(source): \(error.message)")
+      // A feed's complaint may quote the value whole: it is echoed, so it is cut.
+      throw CommandFailure(code, "\(source): \(TextEscaping.echoed(error.message, limit: 300))")
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TableCore
 import TableFlow
 
 /// `tableflow verify [DIR] [--update] [--jobs N] [--shard I/N] [--html REPORT]`: replays every
@@ -98,7 +99,7 @@ public struct VerifyCommand: TableflowCommand {
     if let html {
       do throws(CommandFailure) {
         try OutputFile.write(report.html().utf8, to: html, inputs: inputs)
-        io.out.line("wrote \(html)")
+        io.out.line("wrote \(TextEscaping.inline(html))")
       } catch {
         io.fail(error.message)
         worst = max(worst, error.code)
@@ -181,9 +182,9 @@ public struct VerifyCommand: TableflowCommand {
     if expected == log && mismatch == nil {
       if expectation.exitCode == .success {
         io.err.write(sessionErr.text)
-        io.out.line("ok    \(fixture)")
+        io.out.line("ok    \(TextEscaping.inline(fixture))")
       } else {
-        io.out.line("ok    \(fixture) (exit \(code.rawValue), as expected)")
+        io.out.line("ok    \(TextEscaping.inline(fixture)) (exit \(code.rawValue), as expected)")
       }
       return (.success, true)
     }
@@ -192,13 +193,14 @@ public struct VerifyCommand: TableflowCommand {
     report?.verdict = .fail
     if expected != log {
       let line = GoldenLogDifference(expected: expected ?? "", actual: log)?.line ?? 1
-      io.out.line("FAIL  \(fixture): log differs from \(golden) at line \(line)")
+      io.out.line(
+        "FAIL  " + TextEscaping.inline("\(fixture): log differs from \(golden) at line \(line)"))
       report?.note = "the log differs from \(golden) at line \(line)"
       worst = .goldenMismatch
       if update { worst = max(worst, write(log, to: golden + ".new", io: io)) }
     }
     if let mismatch {
-      io.out.line("FAIL  \(fixture): \(mismatch)")
+      io.out.line("FAIL  " + TextEscaping.inline("\(fixture): \(mismatch)"))
       let earlier = report?.note
       report?.note = [earlier, mismatch].compactMap { $0 }.joined(separator: "; ")
       worst = max(worst, code == expectation.exitCode || code == .success ? .goldenMismatch : code)
@@ -235,7 +237,7 @@ public struct VerifyCommand: TableflowCommand {
   private func write(_ log: String, to path: String, io: CommandIO) -> ExitCode {
     do throws(CommandFailure) {
       try OutputFile.write(log.utf8, to: path, inputs: [])
-      io.out.line("wrote \(path): review it, then move it over the golden")
+      io.out.line("wrote \(TextEscaping.inline(path)): review it, then move it over the golden")
       return .success
     } catch {
       io.fail(error.message)

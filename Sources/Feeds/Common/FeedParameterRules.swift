@@ -1,3 +1,4 @@
+import TableCore
 import TableFlow
 
 /// Checks a feed's parameters: only known names, each value well-formed.
@@ -19,13 +20,14 @@ struct FeedParameterRules: Sendable {
     let known = rules.map(\.name)
     for name in parameters.keys.sorted() where !known.contains(name) {
       let list = known.isEmpty ? "none" : known.joined(separator: ", ")
-      throw FeedError("\(feed): unknown parameter '\(name)' (known: \(list))")
+      throw FeedError("\(feed): unknown parameter '\(TextEscaping.echoed(name))' (known: \(list))")
     }
     var values: [String: String] = [:]
     for rule in rules {
       guard let value = parameters[rule.name] ?? rule.defaultValue else { continue }
       guard rule.isValid(value) else {
-        throw FeedError("\(feed): parameter \(rule.name)='\(value)' is not \(rule.expected)")
+        throw FeedError(
+          "\(feed): parameter \(rule.name)='\(TextEscaping.echoed(value))' is not \(rule.expected)")
       }
       values[rule.name] = value
     }

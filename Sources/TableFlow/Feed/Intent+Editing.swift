@@ -12,6 +12,16 @@ extension Intent {
     return Intent.edit(row, text: text).description
   }
 
+  /// The id an intent's whole argument names: a quoted string decoded (JSON escapes), or the
+  /// argument as written.
+  static func unquotedArgument(_ argument: String, verb: String) throws(IntentSyntaxError) -> String {
+    guard argument.first == "\"" else { return argument }
+    guard let (value, after) = unquote(Substring(argument)), after.isEmpty else {
+      throw IntentSyntaxError("'\(verb)': malformed quoted id '\(TextEscaping.echoed(argument))'")
+    }
+    return value
+  }
+
   /// `edit ROW_ID TEXT`: the id is the first word (or a quoted string), the text the rest.
   static func parseEdit(_ argument: String) throws(IntentSyntaxError) -> Intent {
     guard !argument.isEmpty else { throw IntentSyntaxError("'edit' takes ROW_ID and TEXT") }

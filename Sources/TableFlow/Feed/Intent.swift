@@ -6,7 +6,8 @@ import TableCore
 /// `select ROW_ID`, `collapse SECTION_ID`, `expand SECTION_ID`, `load-more SECTION_ID`, `back`,
 /// `edit ROW_ID TEXT`, `toggle ROW_ID`, `action ROW_ID NAME`.
 /// For `select`, `collapse`, `expand`, `load-more` and `toggle` the argument is the rest of the
-/// line after the verb, so ids may contain spaces (`select attribute-Date of birth`);
+/// line after the verb, so ids may contain spaces (`select attribute-Date of birth`), or a
+/// quoted string (`select "book-1"` selects `book-1`), as for every intent;
 /// `Intent(line)` and `description` round-trip for every id without leading or trailing blanks
 /// or line breaks. `edit` takes the id as its first word and the text as the rest of the line
 /// (`edit username pmtao`; `edit username` clears the field); `action` takes the name as the
@@ -52,16 +53,16 @@ public enum Intent: Hashable, Sendable, LosslessStringConvertible {
     switch self {
     case .load: return "load"
     case .refresh: return "refresh"
-    case .select(let row): return "select \(row.rawValue)"
-    case .collapse(let section): return "collapse \(section.rawValue)"
-    case .expand(let section): return "expand \(section.rawValue)"
-    case .loadMore(let section): return "load-more \(section.rawValue)"
+    case .select(let row): return "select \(Self.quotedIfNeeded(row.rawValue))"
+    case .collapse(let section): return "collapse \(Self.quotedIfNeeded(section.rawValue))"
+    case .expand(let section): return "expand \(Self.quotedIfNeeded(section.rawValue))"
+    case .loadMore(let section): return "load-more \(Self.quotedIfNeeded(section.rawValue))"
     case .back: return "back"
     case .edit(let row, let text, let isSecret):
       let id = Self.quotedIfNeeded(row.rawValue, isWord: true)
       if text.isEmpty { return "edit \(id)" }
       return "edit \(id) \(isSecret ? Self.secureMask : Self.quotedIfNeeded(text))"
-    case .toggle(let row): return "toggle \(row.rawValue)"
+    case .toggle(let row): return "toggle \(Self.quotedIfNeeded(row.rawValue))"
     case .action(let row, let name): return "action \(Self.quotedIfNeeded(row.rawValue)) \(name)"
     }
   }
@@ -87,15 +88,16 @@ public enum Intent: Hashable, Sendable, LosslessStringConvertible {
         let what = verb == "select" ? "ROW_ID" : "SECTION_ID"
         throw IntentSyntaxError("'\(verb)' takes one argument, \(what)")
       }
+      let id = try unquotedArgument(argument, verb: verb)
       switch verb {
-      case "select": return .select(RowID(argument))
-      case "collapse": return .collapse(SectionID(argument))
-      case "expand": return .expand(SectionID(argument))
-      default: return .loadMore(SectionID(argument))
+      case "select": return .select(RowID(id))
+      case "collapse": return .collapse(SectionID(id))
+      case "expand": return .expand(SectionID(id))
+      default: return .loadMore(SectionID(id))
       }
     case "toggle":
       guard !argument.isEmpty else { throw IntentSyntaxError("'toggle' takes one argument, ROW_ID") }
-      return .toggle(RowID(argument))
+      return .toggle(RowID(try unquotedArgument(argument, verb: verb)))
     case "edit":
       return try parseEdit(argument)
     case "action":

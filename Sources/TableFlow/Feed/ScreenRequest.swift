@@ -22,18 +22,21 @@ public struct ScreenRequest: Hashable, Sendable {
     self.acceptedStatuses = statuses
   }
 
-  /// A `GET` of `path` with query items in the order written.
+  /// A `GET` of `path` with query items in the order written. Values interpolated into the
+  /// path are percent-encoded as path segment text (see ``RequestPath``):
+  /// `.get("/v2/book/\(id)/reviews")` stays below `/v2/book/` whatever `id` holds.
   public static func get(
-    _ path: String, query: KeyValuePairs<String, String> = [:], slot: String = "main"
+    _ path: RequestPath, query: KeyValuePairs<String, String> = [:], slot: String = "main"
   ) -> ScreenRequest {
     ScreenRequest(
       TransportRequest(method: "GET", path: path, query: query.map { NameValue($0.key, $0.value) }),
       slot: slot)
   }
 
-  /// A `POST` of a JSON body (already encoded) to `path`.
+  /// A `POST` of a JSON body (already encoded) to `path`; values interpolated into the path
+  /// are percent-encoded as path segment text (see ``RequestPath``).
   public static func post(
-    _ path: String, json body: [UInt8], slot: String = "main",
+    _ path: RequestPath, json body: [UInt8], slot: String = "main",
     accepting statuses: ClosedRange<Int> = 200...299
   ) -> ScreenRequest {
     ScreenRequest(

@@ -29,6 +29,9 @@ public struct TextLogWriter: SnapshotLogWriter {
   /// Creates a writer; `full` prints every snapshot whole.
   public init(full: Bool = false) { self.full = full }
 
+  /// Intent lines are cut after this many characters: a huge id is echoed, not copied.
+  static let intentLimit = 200
+
   /// The log lines for one event.
   ///
   /// Ids, URLs, links and messages are escaped (`TextEscaping`): nothing a backend or a
@@ -44,12 +47,9 @@ public struct TextLogWriter: SnapshotLogWriter {
   public mutating func write(_ event: BusEvent, to out: inout String) {
     switch event.event.payload {
     case .intentReceived(let intent, _):
-      out += "> "
-      TextEscaping.writeInline(intent.description, to: &out)
-      out += "\n"
+      out += "> " + TextEscaping.echoed(intent.description, limit: Self.intentLimit) + "\n"
     case .intentIgnored(let intent, _, let reason):
-      out += "> "
-      TextEscaping.writeInline(intent.description, to: &out)
+      out += "> " + TextEscaping.echoed(intent.description, limit: Self.intentLimit)
       out += " (ignored: "
       TextEscaping.writeInline(reason, to: &out)
       out += ")\n"

@@ -87,7 +87,10 @@ public final class Pipeline: Sendable {
     }
     control = Locked(Control(firstSubscription: bus.subscribe(.reserved)))
 
-    let fetch = FetchStage(transport: transport, bus: bus, requestTimeout: options.requestTimeout)
+    // A recording session sees each answer as it is recorded: its log is the replay's.
+    let fetchTransport: any Transport =
+      options.recorder.map { RecordedViewTransport(transport: transport, recorder: $0) } ?? transport
+    let fetch = FetchStage(transport: fetchTransport, bus: bus, requestTimeout: options.requestTimeout)
     let decode = DecodeStage(bus: bus)
     let transform = TransformStage(
       machine: TransformStateMachine(root: root, parameters: options.parameters),

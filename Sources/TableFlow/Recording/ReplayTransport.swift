@@ -80,6 +80,9 @@ public actor ReplayTransport: Transport {
     var header = FixtureHeader(feed: "", tool: "")
     var count = 0
     var recordedRedactor = Redactor(options.redaction)
+    // A record that answers a request recorded after it (or no request) is damage, found
+    // here as `inspect` finds it, so a replay names that cause before the errors it leads to.
+    var consistency = RecordSummary.Consistency()
     if let reader = try open() {
       header = reader.header
       while true {
@@ -91,6 +94,10 @@ public actor ReplayTransport: Transport {
           break
         }
         guard var record = next else { break }
+        if let problem = consistency.check(record) {
+          damage = FixtureError(.malformed, problem, file: name, record: count + 1)
+          break
+        }
         count += 1
         switch record.entry {
         case .intent(let intent):

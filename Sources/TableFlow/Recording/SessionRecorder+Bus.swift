@@ -19,7 +19,7 @@ extension SessionRecorder {
     defer { recorded(through: event.sequence) }
     switch event.event.payload {
     case .intentReceived(let intent, _), .intentIgnored(let intent, _, _):
-      record(intent: intent.scriptLine)
+      record(intent)
     case .requestStarted(let batch):
       busState.requestSeqs[batch.id] = batch.requests.map { record(request: $0) }
     case .requestCancelled(let batch, _):

@@ -67,6 +67,28 @@ public actor SessionRecorder {
   /// intents file, so it would replay as different intents: it is refused, and the recording
   /// fails as after a write failure (`writeFailure`, `finish()` throws).
   public func record(intent: String) {
+    guard isOneLine(intent) else { return }
+    write(.intent(redactor.redact(intent: intent)))
+  }
+
+  /// Records an intent the pipeline applied, redacted by what the field is, not by how its id
+  /// is spelled: the text of an `edit` to a secure field (`isSecret`, set by the pipeline from
+  /// ``FormField/text(isSecure:)``) is kept as `REDACTED` and learned, so it is scrubbed
+  /// wherever it is echoed; any other intent keeps its text, with known secrets scrubbed.
+  /// Refused like ``record(intent:)`` when it holds a line break.
+  public func record(_ intent: Intent) {
+    let line = intent.scriptLine
+    guard isOneLine(line) else { return }
+    guard case .edit(let row, let text, true) = intent, !text.isEmpty else {
+      write(.intent(redactor.scrub(line)))
+      return
+    }
+    redactor.learn(text)
+    write(.intent(redactor.scrub(Intent.edit(row, text: Redaction.replacement).description)))
+  }
+
+  /// Whether `intent` is one line; when not, the recording fails (see ``record(intent:)``).
+  private func isOneLine(_ intent: String) -> Bool {
     guard !intent.contains(where: \.isNewline) else {
       if failure == nil {
         let shown = intent.count > 60 ? intent.prefix(57) + "…" : Substring(intent)
@@ -75,9 +97,9 @@ public actor SessionRecorder {
           "intent \(String(shown).debugDescription) holds a line break; an intent is one line",
           file: partialPath)
       }
-      return
+      return false
     }
-    write(.intent(redactor.redact(intent: intent)))
+    return true
   }
 
   /// Records a session-level error that answers no request.
@@ -127,6 +149,31 @@ public actor SessionRecorder {
       failure = error
       return nil
     }
+  }
+
+  /// `response` as the recording will hold it: its headers and body redacted, the secrets of
+  /// `request` (and of the transport's `addedHeaders`) learned first, as recording it does.
+  /// A pipeline that records sees its answers this way, so its log is the replay's.
+  func recordedView(
+    of response: TransportResponse, answering request: TransportRequest, addedHeaders: [NameValue]
+  ) -> TransportResponse {
+    _ = redactor.redact(
+      RecordedRequest(
+        method: request.method.uppercased(), url: request.relativeURL,
+        headers: request.headers.map { FixtureField($0.name, $0.value) }, body: request.body),
+      addedHeaders: addedHeaders.map { FixtureField($0.name, $0.value) })
+    let recorded = redactor.redact(
+      RecordedResponse(
+        request: 0, status: response.status,
+        headers: response.headers.map { FixtureField($0.name, $0.value) }, body: response.body))
+    return TransportResponse(
+      status: response.status, headers: recorded.headers.map { NameValue($0.name, $0.value) },
+      body: recorded.body, elapsed: response.elapsed)
+  }
+
+  /// `error` as the recording will hold it: its message with every known secret scrubbed.
+  func recordedView(of error: TransportError) -> TransportError {
+    TransportError(error.code, redactor.redact(RecordedFailure(message: error.message)).message)
   }
 
   /// Records the transport failure that answered the request recorded as `seq`.

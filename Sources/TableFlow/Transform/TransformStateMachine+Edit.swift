@@ -46,7 +46,8 @@ extension TransformStateMachine {
     }
     guard let route = entry.screen.route(action: name, in: row) else {
       let reason =
-        "row '\(rowID.rawValue)' (\(row.kind.rawValue)) in screen \(entry.ref.name) has no action '\(name)'"
+        "row '\(TextEscaping.echoed(rowID.rawValue))' (\(row.kind.rawValue)) in screen \(entry.ref.name) "
+        + "has no action '\(TextEscaping.echoed(name))'"
       return [.fail(PipelineFailure(.data, stage: .navigation, reason), screen: entry.ref)]
     }
     return follow(route, at: index, depth: depth, retry: Intent.action(rowID, name: name).description)
@@ -74,7 +75,8 @@ extension TransformStateMachine {
 
   private func notA(_ what: String, _ rowID: RowID, in entry: Entry) -> PipelineFailure {
     PipelineFailure(
-      .data, stage: .navigation, "row '\(rowID.rawValue)' in screen \(entry.ref.name) is not a \(what)")
+      .data, stage: .navigation,
+      "row '\(TextEscaping.echoed(rowID.rawValue))' in screen \(entry.ref.name) is not a \(what)")
   }
 }
 

@@ -144,6 +144,7 @@ extension TransformStateMachine {
   }
 
   func unknown(_ what: String, _ id: String, in entry: Entry) -> PipelineFailure {
-    PipelineFailure(.data, stage: .navigation, "no \(what) '\(id)' in screen \(entry.ref.name)")
+    PipelineFailure(
+      .data, stage: .navigation, "no \(what) '\(TextEscaping.echoed(id))' in screen \(entry.ref.name)")
   }
 }

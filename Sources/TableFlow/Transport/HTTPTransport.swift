@@ -1,4 +1,5 @@
 import Foundation
+import TableCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -7,7 +8,13 @@ import FoundationNetworking
 /// A ``Transport`` over HTTP, on `URLSession`.
 ///
 /// Requests are relative to a base URL that may carry a path prefix
-/// (`http://127.0.0.1:8080/v1` + `/api/profile` → `http://127.0.0.1:8080/v1/api/profile`).
+/// (`http://127.0.0.1:8080/v1` + `/api/profile` → `http://127.0.0.1:8080/v1/api/profile`) and
+/// a query, which comes before the request's own items
+/// (`http://h/echo?key=K` + `/api/profile?start=0` → `http://h/echo/api/profile?key=K&start=0`).
+/// A request path never leaves the base path: characters a path cannot hold (`?`, `#`) are
+/// percent-encoded, and a path with a `.` or `..` segment (even percent-encoded) or one that
+/// would resolve outside the base path is refused with `.invalidRequest` before anything is
+/// sent.
 /// Every status is returned as a response; connection failures, timeouts and cancellation
 /// throw ``TransportError`` (`.unreachable`, `.timedOut`, `.cancelled`). Cancelling the calling
 /// task cancels the request at once. Response headers are sorted by name, so logs and
@@ -27,8 +34,9 @@ public final class HTTPTransport: Transport {
   /// The default cap on a response body's decoded size: 256 MiB.
   public static let defaultMaximumResponseBytes = 256 << 20
 
-  /// The base URL every request path is appended to, credentials removed.
+  /// The base URL every request path is appended to, credentials and fragment removed.
   public let baseURL: String
+  private let requestURL: RequestURL
   /// Headers added to every request (before the request's own).
   public let headers: [NameValue]
   /// Every header this transport adds itself: `headers`, plus `Authorization: Basic …` when
@@ -58,24 +66,23 @@ public final class HTTPTransport: Transport {
     maximumResponseBytes: Int = HTTPTransport.defaultMaximumResponseBytes,
     followsCrossOriginRedirects: Bool = false
   ) throws(TransportError) {
-    var base = baseURL
-    while base.hasSuffix("/") { base.removeLast() }
-    guard let url = URL(string: base), let scheme = url.scheme?.lowercased(),
+    let credentials = Self.splitCredentials(baseURL)
+    guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https",
-      url.host != nil
+      url.host != nil, let parts = RequestURL(base: credentials?.url ?? baseURL)
     else {
-      let shown = Self.splitCredentials(baseURL)?.url ?? baseURL
+      let shown = credentials?.url ?? baseURL
       throw TransportError(.invalidRequest, "base URL '\(shown)' is not an http or https URL")
     }
     var added = headers
-    if let (withoutCredentials, userInfo) = Self.splitCredentials(base) {
-      base = withoutCredentials
+    if let (_, userInfo) = credentials {
       let hasAuthorization = headers.contains { $0.name.lowercased() == "authorization" }
       if !hasAuthorization {
         added.append(NameValue("Authorization", "Basic " + Data(userInfo.utf8).base64EncodedString()))
       }
     }
-    self.baseURL = base
+    self.requestURL = parts
+    self.baseURL = parts.base
     self.headers = headers
     self.addedHeaders = added
     self.defaultTimeout = timeout
@@ -144,9 +151,24 @@ public final class HTTPTransport: Transport {
   }
 
   func makeURLRequest(_ request: TransportRequest) throws(TransportError) -> URLRequest {
-    guard request.path.hasPrefix("/"), let url = URL(string: baseURL + request.relativeURL) else {
+    let joined: String
+    switch requestURL.url(path: request.path, query: request.encodedQuery) {
+    case .success(let text): joined = text
+    case .failure(.relativePath):
+      throw TransportError(.invalidRequest, "the path does not start with '/'")
+    case .failure(.dotSegment(let segment)):
       throw TransportError(
-        .invalidRequest, "cannot form a URL from '\(baseURL)' and '\(request.relativeURL)'")
+        .invalidRequest,
+        "the path holds the segment '\(TextEscaping.echoed(segment))', which could leave the base path; not sent"
+      )
+    }
+    // What URL resolution makes of it must stay below the base path, on the base's origin.
+    guard let url = URL(string: joined),
+      let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+      HTTPOrigin(url) == HTTPOrigin(URL(string: requestURL.origin)),
+      components.percentEncodedPath.hasPrefix(requestURL.basePath + "/")
+    else {
+      throw TransportError(.invalidRequest, "the path resolves outside the base URL's path; not sent")
     }
     var urlRequest = URLRequest(url: url)
     urlRequest.httpMethod = request.method

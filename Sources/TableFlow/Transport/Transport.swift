@@ -59,7 +59,9 @@ public struct NameValue: Hashable, Sendable {
 public struct TransportRequest: Hashable, Sendable {
   /// The HTTP method, upper case.
   public var method: String
-  /// The path below the base URL, starting with `/`.
+  /// The path below the base URL, starting with `/`, percent-encoded (see ``RequestPath``):
+  /// characters a path cannot hold (`?`, `#`, blanks, non-ASCII) are encoded when it is sent,
+  /// so it never carries a query.
   public var path: String
   /// The query items in order.
   public var query: [NameValue]
@@ -71,9 +73,18 @@ public struct TransportRequest: Hashable, Sendable {
   /// transport's default.
   public var timeout: Duration?
 
-  /// Creates a request.
+  /// Creates a request for `path`: text you wrote is kept, interpolated values are encoded
+  /// as path segment text (see ``RequestPath``).
   public init(
-    method: String = "GET", path: String, query: [NameValue] = [], headers: [NameValue] = [],
+    method: String = "GET", path: RequestPath, query: [NameValue] = [], headers: [NameValue] = [],
+    body: [UInt8]? = nil, timeout: Duration? = nil
+  ) {
+    self.init(
+      method: method, encodedPath: path.encoded, query: query, headers: headers, body: body, timeout: timeout)
+  }
+
+  private init(
+    method: String, encodedPath path: String, query: [NameValue] = [], headers: [NameValue] = [],
     body: [UInt8]? = nil, timeout: Duration? = nil
   ) {
     self.method = method
@@ -84,12 +95,18 @@ public struct TransportRequest: Hashable, Sendable {
     self.timeout = timeout
   }
 
-  /// The path and percent-encoded query, as `/path?name=value&…`.
+  /// The path and query, percent-encoded, as sent: `/path?name=value&…`.
   public var relativeURL: String {
-    guard !query.isEmpty else { return path }
+    let encodedPath = URLPathText.normalized(path)
+    return encodedQuery.map { encodedPath + "?" + $0 } ?? encodedPath
+  }
+
+  /// The query, percent-encoded, without `?`; `nil` when there are no items.
+  var encodedQuery: String? {
+    guard !query.isEmpty else { return nil }
     var components = URLComponents()
     components.queryItems = query.map { URLQueryItem(name: $0.name, value: $0.value) }
-    return path + "?" + (components.percentEncodedQuery ?? "")
+    return components.percentEncodedQuery ?? ""
   }
 }
 

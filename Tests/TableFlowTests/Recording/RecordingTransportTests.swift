@@ -152,7 +152,7 @@ struct RecordingConcurrencyTests {
   }
 }
 
-@Suite("SessionRecorder refuses what would not replay", .timeLimit(.minutes(1)))
+@Suite("SessionRecorder refuses what would not replay", .timeLimit(.minutes(5)))
 struct SessionRecorderRefusalTests {
   @Test("an intent holding a line break fails the recording and leaves no fixture")
   func intentWithLineBreak() async throws {

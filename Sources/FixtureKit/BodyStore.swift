@@ -70,6 +70,14 @@ public final class BodyStore {
     return .spilled(offset: offset, count: body.count)
   }
 
+  /// Forgets the body at `location` once it has been used: an in-memory body no longer counts
+  /// against the memory budget (a spilled one stays in the file, out of memory).
+  public func release(_ location: Location) {
+    if case .inline(let body) = location, body.count > inlineLimit {
+      heldInMemory -= body.count
+    }
+  }
+
   /// The body stored at `location`.
   /// - Throws: `FixtureError` (`.io`) when the temporary file cannot be read.
   public func load(_ location: Location) throws(FixtureError) -> [UInt8] {

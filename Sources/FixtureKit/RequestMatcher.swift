@@ -46,28 +46,88 @@ public struct RequestMatcher: Sendable {
   private(set) var exchanges: [Exchange] = []
   private var queues: [Key: [Int]] = [:]
 
+  private var bySeq: [Int: Int] = [:]
+
   /// Pairs every request record with the response or error record that names it.
   public init(records: [FixtureRecord]) {
-    var bySeq: [Int: Int] = [:]
-    for record in records {
-      switch record.entry {
-      case .request(let request):
-        bySeq[record.seq] = exchanges.count
-        let key = Key(request)
-        queues[key, default: []].append(exchanges.count)
-        exchanges.append(Exchange(request: request, key: key, answer: nil))
-      case .response(let response):
-        if let index = bySeq[response.request], exchanges[index].answer == nil {
-          exchanges[index].answer = .response(response)
-        }
-      case .error(let failure):
-        if let seq = failure.request, let index = bySeq[seq], exchanges[index].answer == nil {
-          exchanges[index].answer = .failure(failure)
-        }
-      case .intent:
-        break
+    for record in records { add(record) }
+  }
+
+  /// An empty matcher, for records added as they are read (see ``add(_:)``).
+  public init() {}
+
+  /// Adds the next record of the fixture: a request becomes a recorded exchange, a response
+  /// or error record answers the request it names (the first answer wins).
+  ///
+  /// - Complexity: O(1) amortised.
+  public mutating func add(_ record: FixtureRecord) {
+    switch record.entry {
+    case .request(let request):
+      bySeq[record.seq] = exchanges.count
+      let key = Key(request)
+      queues[key, default: []].append(exchanges.count)
+      exchanges.append(Exchange(request: request, key: key, answer: nil))
+    case .response(let response):
+      if let index = bySeq[response.request], exchanges[index].answer == nil {
+        exchanges[index].answer = .response(response)
       }
+    case .error(let failure):
+      if let seq = failure.request, let index = bySeq[seq], exchanges[index].answer == nil {
+        exchanges[index].answer = .failure(failure)
+      }
+    case .intent:
+      break
     }
+  }
+
+  /// The number of recorded requests added so far.
+  public var exchangeCount: Int { exchanges.count }
+
+  /// The recorded exchange that would answer `request` (the one of the same number when given,
+  /// unused and matching; else the first unused match), without using it; `nil` when none of
+  /// the exchanges added so far matches.
+  public func exchange(answering request: RecordedRequest, number: Int? = nil) -> Int? {
+    let key = Key(request)
+    if let number, exchanges.indices.contains(number), !exchanges[number].used,
+      Self.matches(exchanges[number].key, key)
+    {
+      return number
+    }
+    if let exact = queues[key]?.first(where: { !exchanges[$0].used }) { return exact }
+    // Slow path: recorded REDACTED values match anything.
+    return exchanges.indices.first { !exchanges[$0].used && Self.matches(exchanges[$0].key, key) }
+  }
+
+  /// The number (from 0, in recorded order) of the request recorded as `seq`, if added.
+  public func requestNumber(seq: Int) -> Int? { bySeq[seq] }
+
+  /// Whether the exchange at `index` has its answer (a response or error record).
+  public func isAnswered(_ index: Int) -> Bool { exchanges[index].answer != nil }
+
+  /// Uses the exchange at `index` (see ``exchange(answering:number:)``): its recorded answer,
+  /// or `.unmatched` when the recording holds no answer to it.
+  public mutating func use(_ index: Int) -> Outcome {
+    exchanges[index].used = true
+    switch exchanges[index].answer {
+    case .response(let response)?: return .response(response)
+    case .failure(let failure)?: return .failure(failure)
+    case nil:
+      return .unmatched(
+        "\(describe(exchanges[index].request)) was recorded but its answer was not "
+          + "(cancelled, or the recording ended first)")
+    }
+  }
+
+  /// Why no recorded exchange answers `request`: every identical one was used, or the nearest
+  /// candidates and what differed.
+  public func unmatched(_ request: RecordedRequest) -> Outcome {
+    let key = Key(request)
+    if let candidates = queues[key], !candidates.isEmpty {
+      return .unmatched(
+        "all \(candidates.count) recorded answers to \(describe(request)) were already used "
+          + "(identical requests are answered in recorded order)")
+    }
+    return .unmatched(unmatchedMessage(for: request, key: key))
   }
 
   /// The number of recorded requests not yet answered by `answer(to:)`.
@@ -78,49 +138,16 @@ public struct RequestMatcher: Sendable {
   /// ``answer(to:)``. A replay that starts its requests in recorded order gets each one's own
   /// answer, even among identical requests some of which were cancelled unanswered.
   public mutating func answer(to request: RecordedRequest, number: Int) -> Outcome {
-    if exchanges.indices.contains(number), !exchanges[number].used,
-      Self.matches(exchanges[number].key, Key(request))
-    {
-      exchanges[number].used = true
-      switch exchanges[number].answer {
-      case .response(let response)?: return .response(response)
-      case .failure(let failure)?: return .failure(failure)
-      case nil:
-        return .unmatched(
-          "\(describe(request)) was recorded but its answer was not (cancelled, or the recording ended first)"
-        )
-      }
-    }
-    return answer(to: request)
+    guard let index = exchange(answering: request, number: number) else { return unmatched(request) }
+    return use(index)
   }
 
   /// Answers `request` with the next unused matching recorded exchange.
   ///
   /// - Complexity: O(1) for an exact match; O(n) over recorded requests otherwise.
   public mutating func answer(to request: RecordedRequest) -> Outcome {
-    let key = Key(request)
-    let candidates = queues[key] ?? []
-    var chosen = candidates.first { !exchanges[$0].used }
-    if chosen == nil {
-      // Slow path: recorded REDACTED values match anything.
-      chosen = exchanges.indices.first { !exchanges[$0].used && Self.matches(exchanges[$0].key, key) }
-    }
-    guard let index = chosen else {
-      if !candidates.isEmpty {
-        return .unmatched(
-          "all \(candidates.count) recorded answers to \(describe(request)) were already used "
-            + "(identical requests are answered in recorded order)")
-      }
-      return .unmatched(unmatchedMessage(for: request, key: key))
-    }
-    exchanges[index].used = true
-    switch exchanges[index].answer {
-    case .response(let response)?: return .response(response)
-    case .failure(let failure)?: return .failure(failure)
-    case nil:
-      return .unmatched(
-        "\(describe(request)) was recorded but its answer was not (the recording ended first)")
-    }
+    guard let index = exchange(answering: request) else { return unmatched(request) }
+    return use(index)
   }
 
   static func matches(_ recorded: Key, _ incoming: Key) -> Bool {

@@ -33,29 +33,35 @@ struct PreparedSession {
       throw SessionAssertionError(
         "\(path): record mode \(mode.rawValue) needs a live base URL (live: or TABLEFLOW_LIVE)")
     }
-    // What the fixture already says: its parameters and intents (a damaged fixture's too,
-    // since re-recording needs only them).
+    // What the fixture already says: its parameters (a damaged fixture's too, since
+    // re-recording needs only them and its intents).
     let recorded =
       exists ? try Self.load(path, ReplayOptions(salvagesDamage: true, redaction: request.redaction)) : nil
-    var options = PipelineOptions(parameters: request.parameters ?? recorded?.header.params ?? [:])
-    let script: [ScriptedIntent]
-    if let given = request.script {
-      script = given
-    } else if let recorded {
+    let options = PipelineOptions(parameters: request.parameters ?? recorded?.header.params ?? [:])
+    guard mode != .none else {
+      let transport = try Self.load(path, ReplayOptions(redaction: request.redaction))
+      guard request.script == nil else {
+        session = FeedSession(
+          feed: request.feed, transport: transport, script: request.script ?? [], options: options)
+        return
+      }
+      // Replaying the recorded intents as they are read, in the recorded order.
       do {
-        script = try recorded.recordedScript()
+        var replaying = try FeedSession(replaying: transport, feed: request.feed, options: options)
+        replaying.options.parameters = options.parameters
+        session = replaying
       } catch {
         throw SessionAssertionError(error.description)
       }
-      // Replaying the recorded intents: apply them and the answers in the recorded order.
-      if mode == .none { options.replayOrder = ReplayOrder(of: recorded) }
+      return
+    }
+    let script: [ScriptedIntent]
+    if let given = request.script {
+      script = given
+    } else if exists {
+      script = try Self.recordedScript(path)
     } else {
       script = [ScriptedIntent(.load)]
-    }
-    guard mode != .none else {
-      let transport = try Self.load(path, ReplayOptions(redaction: request.redaction))
-      session = FeedSession(feed: request.feed, transport: transport, script: script, options: options)
-      return
     }
     let live: HTTPTransport?
     do {
@@ -82,6 +88,32 @@ struct PreparedSession {
     session = FeedSession(
       feed: request.feed, transport: transport, script: script, options: options, recorder: recorder,
       replacing: .whenSessionEnds(with: request.expectedFailure))
+  }
+
+  /// The intents a fixture recorded, each sent once the previous one has settled (a
+  /// re-recording gets live answers, so the recorded order does not apply); a damaged
+  /// fixture's intents before the damage.
+  private static func recordedScript(_ path: String) throws(SessionAssertionError) -> [ScriptedIntent] {
+    let records: [FixtureRecord]
+    do {
+      records = try FixtureReader(path: path).readSalvaging().records
+    } catch {
+      throw SessionAssertionError("\(error)")
+    }
+    var script: [ScriptedIntent] = []
+    for record in records {
+      guard case .intent(let line) = record.entry else { continue }
+      guard !line.contains(where: \.isNewline) else {
+        throw SessionAssertionError("\(path): recorded intent \(script.count + 1) holds a line break")
+      }
+      do throws(IntentSyntaxError) {
+        guard let intent = try Intent.parse(line: line) else { throw IntentSyntaxError("empty intent") }
+        script.append(ScriptedIntent(intent))
+      } catch {
+        throw SessionAssertionError("\(path): recorded intent: \(error)")
+      }
+    }
+    return script
   }
 
   private static func load(

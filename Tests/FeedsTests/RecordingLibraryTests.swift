@@ -51,12 +51,7 @@ struct RecordingLibraryTests {
     #expect(kinds[firstSelect...].contains("request"))  // the reviews request after it
 
     let replay = try ReplayTransport(path: path)
-    var replayWriter = TextLogWriter()
-    var replayed = ""
-    let pipeline = try Pipeline(
-      feed: BooksFeed(), transport: replay,
-      options: PipelineOptions(parameters: replay.header.params, replayOrder: ReplayOrder(of: replay)))
-    _ = await pipeline.run(script: Self.script) { event in replayed += replayWriter.text(for: event) }
+    let replayed = try await FeedSession(replaying: replay, feed: BooksFeed()).run().log
     #expect(replayed == live)
   }
 

@@ -147,3 +147,47 @@ extension ApplyOrderTests {
     #expect(order.isEmpty)
   }
 }
+
+extension ApplyOrderTests {
+  @Test("steps read as the fixture goes: a script's intents as they come, its answers in recorded order")
+  func scriptedStepsAsRead() {
+    let steps = ReplaySteps()
+    steps.append(.intent)
+    var order = ApplyOrder(steps: steps)
+    order.enqueue(.intent(.load))
+    #expect(Self.describe(order.next(isPending: { _ in true }, isInFlight: { $0 < 2 })) == "load")
+    steps.append(.intent)
+    steps.append(.answer(requestNumber: 0))
+    steps.append(.answer(requestNumber: 1))
+    // The second intent waits for the first to settle (a script): the answers do not wait for it,
+    // but keep their recorded order whatever order they arrive in.
+    order.enqueue(.answers(Self.batch(2, first: 1)))
+    #expect(Self.describe(order.next(isPending: { _ in true }, isInFlight: { $0 < 2 })) == "wait")
+    order.enqueue(.answers(Self.batch(1, first: 0)))
+    #expect(Self.describe(order.next(isPending: { _ in true }, isInFlight: { $0 < 2 })) == "batch 1")
+    #expect(Self.describe(order.next(isPending: { _ in true }, isInFlight: { $0 < 2 })) == "batch 2")
+    order.enqueue(.intent(.refresh))
+    #expect(Self.describe(order.next(isPending: { _ in true }, isInFlight: { _ in false })) == "refresh")
+  }
+
+  @Test("once an intent is read after a request, intents wait for their recorded place too")
+  func interleavedStepsAsRead() {
+    let steps = ReplaySteps()
+    steps.append(.intent)
+    var order = ApplyOrder(steps: steps)
+    order.enqueue(.intent(.load))
+    #expect(Self.describe(order.next(isPending: { _ in true }, isInFlight: { $0 == 0 })) == "load")
+    // Recorded: load, request 0, collapse, answer 0.
+    order.enqueue(.answers(Self.batch(1, first: 0)))
+    steps.append(.intent)
+    steps.markInterleaved()
+    steps.append(.answer(requestNumber: 0))
+    #expect(Self.describe(order.next(isPending: { _ in true }, isInFlight: { $0 == 0 })) == "wait")
+    order.enqueue(.intent(.collapse("items")))
+    #expect(Self.describe(order.next(isPending: { _ in true }, isInFlight: { $0 == 0 })) == "collapse items")
+    #expect(Self.describe(order.next(isPending: { _ in true }, isInFlight: { $0 == 0 })) == "batch 1")
+    #expect(order.isFollowingReplay)
+    steps.finish()
+    #expect(!order.isFollowingReplay)
+  }
+}

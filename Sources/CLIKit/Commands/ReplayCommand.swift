@@ -82,7 +82,7 @@ public struct ReplayCommand: TableflowCommand {
     } catch {
       throw CommandFailure(.dataError, error.description)
     }
-    let session = SessionRunner.Session(run: replaying, source: transport.path, damage: transport.damage)
+    let session = SessionRunner.Session(run: replaying, source: transport.path, fixture: transport)
     let code = await runner.run(session, format: format, full: full, sink: sink, io: io, observe: observe)
     // Requests after the damage find no recorded answer; the damage is the cause (65).
     guard transport.damage != nil else { return code }

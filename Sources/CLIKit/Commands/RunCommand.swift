@@ -89,7 +89,7 @@ public struct RunCommand: TableflowCommand {
     }
     // Everything that can be checked is checked before the recorder creates a file.
     try SessionRunner.checkParameters(parameters, of: feed, as: .usage, source: "--param")
-    var intents = try arguments.value("--intents").map(Self.intents(fromFile:))
+    let intents = try arguments.value("--intents").map(Self.intents(fromFile:))
     let mode = try fixturePath.map { _ throws(CommandFailure) in
       try Self.recordMode(io.environment, hasLive: live != nil)
     }
@@ -99,18 +99,15 @@ public struct RunCommand: TableflowCommand {
         redaction: redaction,
         transportHeaders: live?.addedHeaders ?? [])
     }
-    var replayOrder: ReplayOrder?
     let transport: any Transport
     let source: String
+    var replayed: ReplayTransport?
     do throws(CommandFailure) {
       if let fixturePath {
         let replay = try SessionRunner.loadFixture(
           fixturePath, options: ReplayOptions(mode: mode ?? .none, live: live, redaction: redaction))
-        if intents == nil {
-          intents = try SessionRunner.recordedIntents(of: replay)
-          replayOrder = ReplayOrder(of: replay)
-        }
         transport = replay
+        replayed = replay
         source = fixturePath
       } else if let live {
         transport = live
@@ -125,12 +122,22 @@ public struct RunCommand: TableflowCommand {
       await recorder?.abandon()
       throw error
     }
+    var run = FeedSession(
+      feed: feed, transport: transport, script: intents ?? [ScriptedIntent(.load)],
+      options: PipelineOptions(parameters: parameters), recorder: recorder)
+    if let replayed, intents == nil {
+      // The fixture's own intents, in the order it applied them, read as the session goes.
+      do {
+        run = try FeedSession(replaying: replayed, feed: feed)
+      } catch {
+        await recorder?.abandon()
+        throw CommandFailure(.dataError, error.description)
+      }
+      run.options.parameters = parameters
+      run.recorder = recorder
+    }
     let session = SessionRunner.Session(
-      run: FeedSession(
-        feed: feed, transport: transport, script: intents ?? [ScriptedIntent(.load)],
-        options: PipelineOptions(parameters: parameters, replayOrder: replayOrder), recorder: recorder),
-      source: source,
-      damage: (mode ?? RecordMode.none) == RecordMode.none ? (transport as? ReplayTransport)?.damage : nil)
+      run: run, source: source, fixture: (mode ?? RecordMode.none) == RecordMode.none ? replayed : nil)
     let format = LogFormat(rawValue: arguments.value("--format") ?? "text") ?? .text
     // With a recorder, the session is recorded and the runner reports what became of it.
     return await runner.run(session, format: format, full: arguments.has("--full"), sink: io.out, io: io)

@@ -11,10 +11,10 @@ struct SessionRunner {
     var run: FeedSession
     /// Names the session's input in error lines: a fixture path or a live URL.
     var source: String
-    /// The damage of a salvaged fixture: printed first, as the root cause, and the failures
-    /// that follow from it (requests it left unanswered) are summed up in one line after the
-    /// session instead of one line each.
-    var damage: FixtureError?
+    /// The salvaged fixture being replayed, read as the session goes: its damage, once found,
+    /// is printed as the root cause before the failures that follow from it (requests it left
+    /// unanswered), which are summed up in one line after the session instead of one line each.
+    var fixture: ReplayTransport?
   }
 
   /// The feeds the command line knows by name (a program's own and the built-in ones).
@@ -52,13 +52,20 @@ struct SessionRunner {
     observe: (BusEvent) -> Void = { _ in }
   ) async -> ExitCode {
     let progress = ProgressLine(io: io, label: session.source)
-    if let damage = session.damage { io.fail(damage.description) }
     var cascade: (count: Int, first: PipelineFailure?) = (0, nil)
+    var damagePrinted = false
+    /// Whether the fixture's damage has been found (printing it the first time).
+    func damageFound() -> Bool {
+      guard let damage = session.fixture?.damage else { return false }
+      if !damagePrinted { io.fail(damage.description) }
+      damagePrinted = true
+      return true
+    }
     let outcome: FeedSessionOutcome
     do {
       outcome = try await session.run.run(log: format, full: full, keepsLog: false) { event, text in
         switch event.event.payload {
-        case .failed(let failure, _) where session.damage != nil:
+        case .failed(let failure, _) where damageFound():
           cascade.count += 1
           if cascade.first == nil { cascade.first = failure }
         case .failed(let failure, _): io.fail("\(session.source): \(failure)")
@@ -81,6 +88,7 @@ struct SessionRunner {
     }
     sink.flush()
     await progress.finish()
+    _ = damageFound()
     if let first = cascade.first {
       let more = cascade.count > 1 ? " and \(cascade.count - 1) more" : ""
       io.fail("\(session.source): the damage left \(first)\(more)")
@@ -126,16 +134,6 @@ struct SessionRunner {
       return try ReplayTransport(path: path, options: options)
     } catch {
       throw CommandFailure(error.code == .io ? .ioError : .dataError, error.description)
-    }
-  }
-
-  /// Parses the intents recorded in a fixture.
-  /// - Throws: `CommandFailure` 65 naming the fixture and the bad intent.
-  static func recordedIntents(of replay: ReplayTransport) throws(CommandFailure) -> [ScriptedIntent] {
-    do {
-      return try replay.recordedScript()
-    } catch {
-      throw CommandFailure(.dataError, error.description)
     }
   }
 }

@@ -16,8 +16,12 @@ public struct FeedSession: Sendable {
   public var feed: any Feed
   /// Where requests go: a live transport, or a ``ReplayTransport`` (in any record mode).
   public var transport: any Transport
-  /// The intents, each sent once the previous one has settled unless it says otherwise.
+  /// The intents, each sent once the previous one has settled unless it says otherwise. Empty
+  /// for a session replaying a fixture (``init(replaying:feed:options:)``), which reads them
+  /// from the fixture as it goes.
   public var script: [ScriptedIntent]
+  /// The fixture whose intents drive the session, read as it goes.
+  var replayed: ReplayTransport?
   /// The pipeline's options: parameters, the replay order, the schedule seed. Their
   /// `recorder` is ignored; set ``recorder`` instead.
   public var options: PipelineOptions
@@ -49,20 +53,29 @@ public struct FeedSession: Sendable {
   }
 
   /// The session a fixture recorded, replayed as it was recorded: the fixture's parameters,
-  /// its intents (``ReplayTransport/recordedScript()``) and the order it applied them and
-  /// their answers in.
+  /// its intents and the order it applied them and their answers in, all read from the fixture
+  /// as the session goes, so the first snapshot shows before the rest of the file is read.
+  ///
+  /// Intents recorded before the first request are sent each once the previous one has
+  /// settled; from the first intent recorded after a request on, the recorded order decides.
+  /// An intent that cannot be replayed ends the reading there, as damage does (see
+  /// ``ReplayTransport/damage``).
   /// - Parameters:
   ///   - fixture: The loaded fixture; it also answers the session's requests.
   ///   - feed: The feed the fixture's header names.
   ///   - options: Further options; their parameters and replay order are the fixture's.
-  /// - Throws: ``RecordedIntentError`` when a recorded intent cannot be replayed.
+  /// - Throws: ``RecordedIntentError`` when an intent before the fixture's first request (read
+  ///   when it was loaded) cannot be replayed: nothing runs.
   public init(
     replaying fixture: ReplayTransport, feed: any Feed, options: PipelineOptions = PipelineOptions()
   ) throws(RecordedIntentError) {
+    if let error = fixture.leadingIntentError { throw error }
     var options = options
     options.parameters = fixture.header.params
-    options.replayOrder = ReplayOrder(of: fixture)
-    self.init(feed: feed, transport: fixture, script: try fixture.recordedScript(), options: options)
+    options.replayOrder = nil
+    options.replaySteps = fixture.steps
+    self.init(feed: feed, transport: fixture, script: [], options: options)
+    replayed = fixture
   }
 
   /// Runs the session to its end, writing its snapshot log, and finishes the recording.
@@ -102,12 +115,14 @@ public struct FeedSession: Sendable {
     options.recorder = nil
     guard let recorder else {
       let pipeline = try Pipeline(feed: feed, transport: transport, options: options)
-      let session = await pipeline.run(script: script, onEvent: handle)
+      let session = await pipeline.run(drivingScript, onEvent: handle)
       return FeedSessionOutcome(session: session, recording: nil, log: log)
     }
     let recording = try await Pipeline.record(
-      script: script, feed: feed, transport: transport, into: recorder, options: options,
+      drivingScript, feed: feed, transport: transport, into: recorder, options: options,
       replacing: replacing, onEvent: handle)
     return FeedSessionOutcome(session: recording.session, recording: recording, log: log)
   }
+
+  private var drivingScript: SessionScript { replayed.map(SessionScript.fixture) ?? .intents(script) }
 }

@@ -94,7 +94,8 @@ public final class Pipeline: Sendable {
     let decode = DecodeStage(bus: bus)
     let transform = TransformStage(
       machine: TransformStateMachine(root: root, parameters: options.parameters),
-      order: ApplyOrder(replay: options.replayOrder), bus: bus, failures: failures)
+      order: ApplyOrder(steps: options.replaySteps ?? options.replayOrder.map(ReplaySteps.init)), bus: bus,
+      failures: failures)
     let present = PresentStage(bus: bus, failures: failures)
     stages = Task {
       await withTaskGroup(of: Void.self) { group in
@@ -156,6 +157,13 @@ public final class Pipeline: Sendable {
   nonisolated(nonsending) public func run(
     script: [ScriptedIntent], onEvent: (BusEvent) -> Void = { _ in }
   ) async -> SessionOutcome {
+    await run(.intents(script), onEvent: onEvent)
+  }
+
+  /// Runs the session `script` drives, as ``run(script:onEvent:)`` does.
+  nonisolated(nonsending) func run(
+    _ script: SessionScript, onEvent: (BusEvent) -> Void = { _ in }
+  ) async -> SessionOutcome {
     let subscription = bus.subscribe()
     control.withLock { $0.firstSubscription = nil }
     var presented = 0
@@ -194,18 +202,46 @@ public final class Pipeline: Sendable {
 
   /// Sends the script's intents, each once the previous one has settled unless it says
   /// otherwise; `false` when cancelled before the end.
-  private func drive(_ script: [ScriptedIntent]) async -> Bool {
-    var last: UInt64?
-    for (index, line) in script.enumerated() {
-      guard let sequence = post(line.intent) else { break }
-      last = sequence
-      let waits = !replaysInOrder && !line.sendsNextAtOnce && index < script.count - 1
-      if waits, !(await waitUntilSettled(through: sequence)) { break }
+  private func drive(_ script: SessionScript) async -> Bool {
+    switch script {
+    case .intents(let intents): await drive(intents)
+    case .fixture(let fixture): await drive(replaying: fixture)
     }
+    let last = control.withLock { $0.lastSent }
     let settled = await last.asyncMap { await waitUntilSettled(through: $0) } ?? true
     let wasCancelled = control.withLock { $0.isClosed }
     await stop()
     return settled && !wasCancelled && !Task.isCancelled
+  }
+
+  private func drive(_ script: [ScriptedIntent]) async {
+    for (index, line) in script.enumerated() {
+      guard let sequence = post(line.intent) else { return }
+      let waits = !replaysInOrder && !line.sendsNextAtOnce && index < script.count - 1
+      if waits, !(await waitUntilSettled(through: sequence)) { return }
+    }
+  }
+
+  /// Sends a fixture's intents as they are read: while its intents come before its requests,
+  /// each once the previous one has settled; once they are interleaved, each as it is read
+  /// (the recorded order then decides when it is applied), reading on whenever the session has
+  /// settled.
+  private func drive(replaying fixture: ReplayTransport) async {
+    await fixture.attach { [weak self] intent in _ = self?.post(intent) }
+    scripted: while true {
+      switch await fixture.nextScriptedIntent() {
+      case .intent(let intent):
+        guard let sequence = post(intent), await waitUntilSettled(through: sequence) else { return }
+      case .interleaved:
+        break scripted
+      case .end:
+        return
+      }
+    }
+    repeat {
+      let last = control.withLock { $0.lastSent }
+      if let last, !(await waitUntilSettled(through: last)) { return }
+    } while await fixture.readNextIntent()
   }
 
   // MARK: Driving it from an app

@@ -21,6 +21,8 @@ public struct PipelineOptions: Sendable {
   /// ``ReplayOrder``). The pipeline then applies them in exactly that order, and ``Pipeline/run(_:onEvent:)``
   /// sends every intent at once.
   public var replayOrder: ReplayOrder?
+  /// When replaying a fixture as it is read: its applied order so far (see ``ReplaySteps``).
+  var replaySteps: ReplaySteps?
 
   /// Creates options.
   public init(

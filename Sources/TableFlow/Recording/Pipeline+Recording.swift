@@ -45,6 +45,17 @@ extension Pipeline {
     options: PipelineOptions = PipelineOptions(), replacing: FixtureReplacement = .whenSessionSucceeds,
     onEvent: (BusEvent) -> Void = { _ in }
   ) async throws(FeedError) -> RecordingOutcome {
+    try await record(
+      .intents(script), feed: feed, transport: transport, into: recorder, options: options,
+      replacing: replacing, onEvent: onEvent)
+  }
+
+  /// Records the session `script` drives, as ``record(script:feed:transport:into:options:replacing:onEvent:)``
+  /// does.
+  nonisolated(nonsending) static func record(
+    _ script: SessionScript, feed: any Feed, transport: any Transport, into recorder: SessionRecorder,
+    options: PipelineOptions, replacing: FixtureReplacement, onEvent: (BusEvent) -> Void
+  ) async throws(FeedError) -> RecordingOutcome {
     var options = options
     options.recorder = recorder
     let pipeline: Pipeline
@@ -54,7 +65,7 @@ extension Pipeline {
       await recorder.abandon()
       throw error
     }
-    let session = await pipeline.run(script: script, onEvent: onEvent)
+    let session = await pipeline.run(script, onEvent: onEvent)
     return await finishRecording(recorder, after: session, replacing: replacing)
   }
 

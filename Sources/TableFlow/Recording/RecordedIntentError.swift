@@ -25,7 +25,10 @@ public struct RecordedIntentError: Error, Hashable, Sendable, CustomStringConver
 
   /// One line, the fixture first: `PATH: recorded intent N holds a line break; …` or
   /// `PATH: recorded intent: REASON`.
-  public var description: String {
-    holdsLineBreak ? "\(path): recorded intent \(number) \(reason)" : "\(path): recorded intent: \(reason)"
+  public var description: String { "\(path): \(summary)" }
+
+  /// The description without the path.
+  var summary: String {
+    holdsLineBreak ? "recorded intent \(number) \(reason)" : "recorded intent: \(reason)"
   }
 }

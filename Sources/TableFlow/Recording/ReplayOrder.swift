@@ -47,12 +47,6 @@ public struct ReplayOrder: Hashable, Sendable {
     self.steps = steps
   }
 
-  /// The order recorded in a replayed fixture (see ``init(records:)``), read when it was loaded.
-  public init?(of replay: ReplayTransport) {
-    guard let order = replay.appliedOrder else { return nil }
-    self = order
-  }
-
   /// Creates an order from its steps.
   public init(steps: [Step]) {
     self.steps = steps

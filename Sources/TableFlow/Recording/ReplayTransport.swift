@@ -6,38 +6,39 @@ import Foundation
 /// Matching is on method + normalised URL (query order ignored) + body, after redacting the
 /// incoming request as the recording was redacted. An unmatched request fails with
 /// `TransportError(.notRecorded)` naming the nearest recorded requests and what differed, unless
-/// the record mode sends it live. The fixture's intents are exposed so a replay can re-drive the
-/// session, and its header so it knows the feed and parameters.
+/// the record mode sends it live.
+///
+/// The fixture is read as the session goes, one record at a time: a request waits only for the
+/// records up to its answer, so the first page shows before the rest of the file is read, and a
+/// served body leaves memory. Loading reads the header and the intents before the first
+/// request; a replayed session (``FeedSession/init(replaying:feed:options:)``) takes the
+/// further intents, and the order they and the answers were applied in, as they are read.
 public actor ReplayTransport: Transport {
   /// The fixture's path (for a fixture held in memory, the name it was given).
   public nonisolated let path: String
   /// The fixture's header: feed, tool, base URL and parameters.
   public nonisolated let header: FixtureHeader
-  /// The recorded intents, in order, each one line of the intents-file syntax.
-  public nonisolated let intents: [String]
-  /// The number of complete records the fixture holds.
-  public nonisolated let recordCount: Int
-  /// The order in which the recorded session applied its intents and answers, if it kept one
-  /// (see ``ReplayOrder``).
-  public nonisolated let appliedOrder: ReplayOrder?
-  /// The damage found after the complete records, when `salvagesDamage` allowed loading.
-  public nonisolated let damage: FixtureError?
+  /// The first intent before the first request that cannot be replayed, if any.
+  nonisolated let leadingIntentError: RecordedIntentError?
+  /// The applied order as far as it was read, for the transform stage.
+  nonisolated let steps: ReplaySteps
   private let options: ReplayOptions
-  private var matcher: RequestMatcher
-  /// Response bodies, out of memory until served, by the `seq` of the request they answer
-  /// (the matcher holds each response without its body).
-  private let bodies: BodyStore
-  private let bodyLocations: [Int: BodyStore.Location]
+  private let cursor: FixtureCursor
+  private nonisolated let found: Locked<FixtureError?>
   private var redactor: Redactor
   private var virtualTime = Duration.zero
 
-  /// Loads the fixture at `path`.
+  /// The most intents read ahead when loading (those before the first request).
+  static let leadingIntentLimit = 1024
+
+  /// Loads the fixture at `path`: its header and the intents before its first request.
   ///
   /// With mode `.missing` or `.all` a missing file is an empty session (it is about to be
-  /// recorded); with `.none` it is an error. Mode `.all` also loads a damaged file's complete
+  /// recorded); with `.none` it is an error. Mode `.all` also reads a damaged file's complete
   /// records (it answers nothing from them).
-  /// - Throws: `FixtureError` when the file cannot be read or is damaged (unless
-  ///   `salvagesDamage`).
+  /// - Throws: `FixtureError` when the file cannot be read, or is damaged before its first
+  ///   request (unless `salvagesDamage`); damage found later is reported by ``damage`` and
+  ///   fails the requests it leaves unanswered.
   public init(path: String, options: ReplayOptions = ReplayOptions()) throws(FixtureError) {
     try self.init(name: path, options: options) { () throws(FixtureError) in
       do throws(FixtureError) {
@@ -52,8 +53,8 @@ public actor ReplayTransport: Transport {
 
   /// Loads a fixture held in memory, such as one bundled into a program; `name` stands for
   /// the file in errors and in ``path``.
-  /// - Throws: `FixtureError` when the bytes are not a fixture or are damaged (unless
-  ///   `salvagesDamage`).
+  /// - Throws: `FixtureError` when the bytes are not a fixture or are damaged before the first
+  ///   request (unless `salvagesDamage`).
   public init(
     bytes: [UInt8], name: String, options: ReplayOptions = ReplayOptions()
   ) throws(FixtureError) {
@@ -65,72 +66,22 @@ public actor ReplayTransport: Transport {
   private init(
     name: String, options: ReplayOptions, open: () throws(FixtureError) -> FixtureReader?
   ) throws(FixtureError) {
-    self.path = name
-    self.options = options
-    redactor = Redactor(options.redaction)
-    // Records are read one at a time; each response's body goes to the store and the index
-    // keeps the rest (read once for the applied order and the matcher, then dropped), so
-    // memory grows with the number of records, not with their sizes.
-    var index: [FixtureRecord] = []
-    var intents: [String] = []
-    var locations: [Int: BodyStore.Location] = [:]
-    var requests: Set<Int> = []
-    let bodies = BodyStore()
-    var damage: FixtureError?
-    var header = FixtureHeader(feed: "", tool: "")
-    var count = 0
-    var recordedRedactor = Redactor(options.redaction)
-    // A record that answers a request recorded after it (or no request) is damage, found
-    // here as `inspect` finds it, so a replay names that cause before the errors it leads to.
-    var consistency = RecordSummary.Consistency()
-    if let reader = try open() {
-      header = reader.header
-      while true {
-        let next: FixtureRecord?
-        do {
-          next = try reader.next()
-        } catch {
-          damage = error
-          break
-        }
-        guard var record = next else { break }
-        if let problem = consistency.check(record) {
-          damage = FixtureError(.malformed, problem, file: name, record: count + 1)
-          break
-        }
-        count += 1
-        switch record.entry {
-        case .intent(let intent):
-          intents.append(intent)
-        case .response(var response):
-          // As the matcher pairs them: the first answer to a request recorded before it. Mode
-          // .all answers nothing from the fixture, so it keeps no bodies.
-          if options.mode != .all, requests.contains(response.request), locations[response.request] == nil {
-            locations[response.request] = try bodies.store(response.body)
-          }
-          response.body = []
-          record.entry = .response(response)
-        case .request(let request):
-          requests.insert(record.seq)
-          // Recorded requests are redacted with the current rules too, so a fixture recorded
-          // before a rule existed (a cleartext password) still matches a redacted request.
-          record.entry = .request(recordedRedactor.redact(request))
-        case .error:
-          break
-        }
-        index.append(record)
-      }
-    }
+    let reader = try open()
+    let cursor = FixtureCursor(
+      path: name, reader: reader, answersFromFixture: options.mode != .all, redaction: options.redaction)
+    cursor.readLeadingIntents(limit: Self.leadingIntentLimit)
     // Re-recording everything needs only the old intents, so damage does not stop it.
-    if let damage, !options.salvagesDamage, options.mode != .all { throw damage }
-    self.header = header
-    self.recordCount = count
-    self.damage = damage
-    self.intents = intents
-    self.bodies = bodies
-    bodyLocations = locations
-    appliedOrder = ReplayOrder(records: index)
-    matcher = RequestMatcher(records: options.mode == .all ? [] : index)
+    if let damage = cursor.damage, cursor.intentError == nil, !options.salvagesDamage, options.mode != .all {
+      throw damage
+    }
+    path = name
+    header = reader?.header ?? FixtureHeader(feed: "", tool: "")
+    self.options = options
+    self.cursor = cursor
+    steps = cursor.steps
+    found = cursor.found
+    leadingIntentError = cursor.intentError
+    redactor = Redactor(options.redaction)
   }
 
   private static func fileExists(_ path: String) -> Bool {
@@ -140,8 +91,31 @@ public actor ReplayTransport: Transport {
   /// The total recorded latency of the responses served so far (the virtual clock's reading).
   public var virtualElapsed: Duration { virtualTime }
 
-  /// The recorded requests not yet answered.
-  public var unusedRequestCount: Int { matcher.unusedCount }
+  /// The recorded requests read so far and not yet answered (after ``readToEnd()``: all of
+  /// the fixture's).
+  public var unusedRequestCount: Int { cursor.matcher.unusedCount }
+
+  /// The number of records read so far (after ``readToEnd()``: all of them).
+  public var recordCount: Int { cursor.recordCount }
+
+  /// The damage found so far after the complete records (a truncated or corrupt file, a
+  /// malformed record, an intent that cannot be replayed), if any; reading stops there. Once a
+  /// replayed session has ended, the whole fixture has been read.
+  public nonisolated var damage: FixtureError? { found.withLock { $0 } }
+
+  /// Reads the rest of the fixture, so that ``damage``, ``recordCount`` and
+  /// ``unusedRequestCount`` describe the whole file. Bodies read stay out of memory (in a
+  /// temporary file beyond a budget) until served.
+  public func readToEnd() { cursor.readToEnd() }
+
+  /// Lets `post` send the intents the fixture holds after its requests as they are read.
+  func attach(_ post: @escaping @Sendable (Intent) -> Void) { cursor.post = post }
+
+  /// The script's next intent (see ``FixtureCursor/nextScriptedIntent()``).
+  func nextScriptedIntent() -> FixtureCursor.ScriptStep { cursor.nextScriptedIntent() }
+
+  /// Reads up to the next intent, which is posted; `false` at the end of the fixture.
+  func readNextIntent() -> Bool { cursor.readNextIntent() }
 
   /// Answers `request` from the fixture, or live when the record mode says so.
   ///
@@ -169,7 +143,7 @@ public actor ReplayTransport: Transport {
       RecordedRequest(
         method: request.method.uppercased(), url: request.relativeURL,
         headers: request.headers.map { FixtureField($0.name, $0.value) }, body: request.body))
-    let outcome = number.map { matcher.answer(to: incoming, number: $0) } ?? matcher.answer(to: incoming)
+    let outcome = cursor.answer(to: incoming, number: number)
     switch outcome {
     case .response(let recorded):
       let response = TransportResponse(
@@ -182,18 +156,21 @@ public actor ReplayTransport: Transport {
       throw TransportError(Self.code(named: recorded.code), recorded.message)
     case .unmatched(let message):
       guard options.mode == .missing else {
-        throw TransportError(.notRecorded, "\(path): \(message)")
+        // Damage, not the session, is then the likely cause: name it, unless the caller
+        // salvages damage and reports it itself.
+        let damage = options.salvagesDamage ? nil : cursor.damage
+        let cause = damage.map { "; the fixture is damaged: \($0)" } ?? ""
+        throw TransportError(.notRecorded, "\(path): \(message)\(cause)")
       }
       return try await sendLive(request)
     }
   }
 
-  /// The recorded body of the response to the request recorded as `seq`, read back from the
+  /// The recorded body of the response to the request recorded as `seq`; it then leaves the
   /// store.
   private func body(answering seq: Int) throws(TransportError) -> [UInt8] {
-    guard let location = bodyLocations[seq] else { return [] }
     do {
-      return try bodies.load(location)
+      return try cursor.takeBody(answering: seq)
     } catch {
       throw TransportError(.notRecorded, "\(path): cannot read the recorded body back: \(error)")
     }

@@ -34,7 +34,9 @@ struct ReplayTransportTests {
     let replay = try ReplayTransport(path: path)
     #expect(replay.header.feed == "books")
     #expect(replay.header.params == ["user": "pmtao"])
-    #expect(replay.intents == ["load", "select book-1", "back"])
+    #expect(await replay.nextScriptedIntent() == .intent(.load))
+    #expect(await replay.nextScriptedIntent() == .intent(.select("book-1")))
+    #expect(await replay.nextScriptedIntent() == .intent(.back))
     var shuffled = list
     shuffled.query.reverse()
     let first = try await replay.send(shuffled)
@@ -190,15 +192,25 @@ struct ReplayTransportTests {
     await recorder.record(intent: "load")
     _ = try await RecordingTransport(live: ScriptedBackend.echo(), recorder: recorder).send(list)
     // No finish(): the recording dies here, leaving the .partial.
-    #expect(throws: FixtureError.self) { try ReplayTransport(path: path + ".partial") }
     let replay = try ReplayTransport(path: path + ".partial", options: ReplayOptions(salvagesDamage: true))
-    #expect(replay.damage?.code == .truncated)
-    #expect(replay.intents == ["load"])
+    #expect(await replay.nextScriptedIntent() == .intent(.load))
     #expect(try await replay.send(list).status == 200)
+    #expect(replay.damage == nil, "the damage lies after the answer: not read yet")
+    #expect(await replay.nextScriptedIntent() == .end)
+    #expect(replay.damage?.code == .truncated)
+    // Without salvaging, the damage fails what it leaves unanswered, naming it.
+    let strict = try ReplayTransport(path: path + ".partial")
+    #expect(try await strict.send(list).status == 200)
+    await #expect {
+      _ = try await strict.send(TransportRequest(path: "/after/the/damage"))
+    } throws: { error in
+      (error as? TransportError)?.message.contains("the fixture is damaged") == true
+    }
     // Re-recording everything is not blocked by the damage.
     let rerecord = try ReplayTransport(
       path: path + ".partial", options: ReplayOptions(mode: .all, live: ScriptedBackend.echo()))
-    #expect(rerecord.intents == ["load"])
+    #expect(await rerecord.nextScriptedIntent() == .intent(.load))
+    #expect(await rerecord.nextScriptedIntent() == .end)
   }
 
   @Test("a missing fixture is an i/o error in mode none")

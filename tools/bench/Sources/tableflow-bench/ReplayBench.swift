@@ -61,30 +61,34 @@ private func replayThroughPipeline(
   let result = blockingRun {
     do {
       let transport = try ReplayTransport(path: path)
-      let intents = try Intent.parseScript(transport.intents.joined(separator: "\n"))
-      let pipeline = try Pipeline(
-        feed: BooksFeed(), transport: transport,
-        options: PipelineOptions(parameters: transport.header.params))
+      let session = try FeedSession(replaying: transport, feed: BooksFeed())
       let devNull = FileHandle(forWritingAtPath: "/dev/null")
-      var writer = LogFormat.text.makeWriter()
       var rows = 0
       var output = ""
       var answered = false
       var firstAnswered: Duration?
-      let outcome = await pipeline.run(intents) { event in
+      let trace = ProcessInfo.processInfo.environment["TABLEFLOW_BENCH_TRACE"] != nil
+      let outcome = try await session.run(keepsLog: false) { event, lines in
+        if trace {
+          // The kind only: describing an event would print whole bodies.
+          FileHandle.standardError.write(
+            Data("\(milliseconds(ContinuousClock.now - start)) \(event.event.kind)\n".utf8))
+        }
         if event.event.kind == .responsesApplied { answered = true }
         if let update = event.event.presentedUpdate {
           rows = max(rows, update.snapshot.rowCount)
           if answered, firstAnswered == nil { firstAnswered = ContinuousClock.now - start }
         }
-        writer.write(event, to: &output)
+        output += lines
         if output.utf8.count >= 1 << 16 {
           devNull?.write(Data(output.utf8))
           output.removeAll(keepingCapacity: true)
         }
       }
       devNull?.write(Data(output.utf8))
-      return (rows, outcome.presentedCount, outcome.exitCode, firstAnswered.map(milliseconds) ?? 0)
+      return (
+        rows, outcome.session.presentedCount, outcome.session.exitCode, firstAnswered.map(milliseconds) ?? 0
+      )
     } catch {
       return (0, 0, Int32(70), 0)
     }

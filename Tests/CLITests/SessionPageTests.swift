@@ -53,7 +53,7 @@ struct SessionPageTests {
       page.steps.map(\.kind) == [
         .first, .update, .update, .update, .first, .update, .back, .first, .back, .update, .update,
       ])
-    #expect(page.steps[0].timeline == [.intent("load")])
+    #expect(page.steps[0].timeline == [.intent("load"), .note("cells: 1 willDisplay")])
     #expect(page.steps[0].stages.isEmpty && page.steps[0].previous == .empty)
 
     let loaded = page.steps[1]
@@ -67,10 +67,11 @@ struct SessionPageTests {
 
     // load-more: the load-more row shows its loading state at once, the page arrives after.
     let loading = page.steps[2]
-    #expect(loading.timeline == [.intent("load-more wish")])
+    #expect(
+      loading.timeline == [.intent("load-more wish"), .note("cells: 1 didUpdate (0.40 tableflow.more.wish)")])
     #expect(loading.stages.flatMap(\.rows).contains { $0.id == "tableflow.more.wish" })
     let more = page.steps[3]
-    #expect(more.timeline.count == 1)
+    #expect(more.timeline.count == 2)
     let inserts = more.stages.flatMap(\.rows).filter { $0.kind == .insert }
     #expect(inserts.count >= 40 && inserts.allSatisfy { $0.after != nil && $0.to != nil })
     #expect(more.previous == loading.snapshot)

@@ -113,9 +113,41 @@ struct SessionPageBuilder {
       }
     case .failed(let failure, let screen):
       pending.append(.error(Self.describe(failure, screen: screen?.name)))
-    case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled, .cellsUpdated:
+    case .cellsUpdated(let updates):
+      addCellNote(
+        screen: updates.screen.name, version: updates.version,
+        updates.cells.map {
+          (
+            kind: $0.kind.rawValue, row: $0.row.rawValue,
+            position: "\($0.position.section).\($0.position.row)"
+          )
+        })
+    case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled:
       break
     }
+  }
+
+  /// How many cells of the step just added seed B's adapter displayed and updated in place, as
+  /// a note on that step: `cells: 12 willDisplay, 1 didUpdate (1.3 book-1)`, leaving out a kind with none, naming at most the
+  /// first 5 updated rows (a first snapshot displays every row: those are only counted).
+  mutating func addCellNote(
+    screen: String, version: Int, _ cells: [(kind: String, row: String, position: String)]
+  ) {
+    guard let last = steps.indices.last, steps[last].screen == screen, steps[last].version == version else {
+      return
+    }
+    let displayed = cells.filter { $0.kind == CellUpdates.Kind.willDisplay.rawValue }.count
+    let updated = cells.filter { $0.kind == CellUpdates.Kind.didUpdate.rawValue }
+    var parts: [String] = []
+    if displayed > 0 { parts.append("\(displayed) willDisplay") }
+    if !updated.isEmpty {
+      let named = updated.prefix(5).map { "\($0.position) \(TextEscaping.token($0.row))" }
+      parts.append(
+        "\(updated.count) didUpdate (" + named.joined(separator: ", ") + (updated.count > 5 ? ", …" : "")
+          + ")")
+    }
+    guard !parts.isEmpty else { return }
+    steps[last].timeline.append(.note("cells: " + parts.joined(separator: ", ")))
   }
 
   /// The page so far.

@@ -17,6 +17,12 @@ extension SessionPageBuilder {
       var url: String
     }
 
+    struct Cell: Decodable {
+      var event: String
+      var row: String
+      var position: [Int]
+    }
+
     var event: String
     var intent: String?
     var screen: String?
@@ -33,6 +39,7 @@ extension SessionPageBuilder {
     var stage: String?
     var category: String?
     var message: String?
+    var cells: [Cell]?
   }
 
   /// A line of a jsonl log that is not what the log writer writes.
@@ -92,6 +99,12 @@ extension SessionPageBuilder {
           screen: screen, version: version, kind: .update, previous: previous, snapshot: snapshot,
           changeset: snapshot.difference(from: previous))
       }
+    case "cells":
+      let cells = try require(line.cells, "cells").map {
+        (kind: $0.event, row: $0.row, position: $0.position.map(String.init).joined(separator: "."))
+      }
+      addCellNote(
+        screen: try require(line.screen, "screen"), version: try require(line.version, "version"), cells)
     case "navigation":
       let from = try require(line.from, "from")
       switch line.action {

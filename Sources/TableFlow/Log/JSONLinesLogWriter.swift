@@ -2,7 +2,8 @@ import TableCore
 
 /// The jsonl snapshot log: one JSON object a line, keys sorted, `"event"` naming the line's
 /// kind — `intent` (with `"ignored"` and its reason when a rule ignored it), `response`,
-/// `cancel`, `snapshot`, `navigation`, `error`.
+/// `cancel`, `snapshot`, `cells` (after a snapshot: each presented row's `willDisplay` or
+/// `didUpdate`, with its `row` id, cell `kind` and `position`), `navigation`, `error`.
 ///
 /// A snapshot line is `{"changeset":{…},"event":"snapshot","screen":…,"snapshot":{…},
 /// "version":…}` with the snapshot and changeset in the interchange form of DESIGN.md; the
@@ -109,7 +110,20 @@ public struct JSONLinesLogWriter: SnapshotLogWriter {
         "event": .string("duplicates"), "screen": .string(screen.name),
         "duplicates": .array(reports.map { .string($0.line) }),
       ])
-    case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled, .cellsUpdated:
+    case .cellsUpdated(let updates):
+      return .object([
+        "event": .string("cells"), "screen": .string(updates.screen.name),
+        "version": .integer(updates.version),
+        "cells": .array(
+          updates.cells.map {
+            .object([
+              "event": .string($0.kind.rawValue), "row": .string($0.row.rawValue),
+              "kind": .string($0.cellKind.rawValue),
+              "position": .array([.integer($0.position.section), .integer($0.position.row)]),
+            ])
+          }),
+      ])
+    case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled:
       return nil
     }
   }

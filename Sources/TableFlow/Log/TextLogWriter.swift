@@ -6,7 +6,8 @@ import TableCore
 /// one line per row with its position, kind, id, fields and height. Each later snapshot is
 /// the summary line and its changes, stage by stage, with the fields of inserted, reloaded
 /// and reconfigured rows, so the log grows with the changes. `full` prints every snapshot
-/// whole. Intents (`> load`, or `> load-more wish (ignored: …)`), responses, cancelled
+/// whole, followed by the cell events of seed B's adapter (`  willDisplay 0.0 a, 0.1 b`,
+/// `  didUpdate 1.3 c`). Intents (`> load`, or `> load-more wish (ignored: …)`), responses, cancelled
 /// requests, navigation and errors get a line each, in the order the transform stage applied
 /// them.
 ///
@@ -94,12 +95,30 @@ public struct TextLogWriter: SnapshotLogWriter {
         TextEscaping.writeInline(report.line, to: &out)
         out += "\n"
       }
-    case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled, .cellsUpdated:
+    case .cellsUpdated(let cells):
+      // Seed B's adapter events: every presented row's willDisplay / didUpdate, with --full.
+      if full { write(cells, to: &out) }
+    case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled:
       break
     }
   }
 
   private func name(_ screen: ScreenRef) -> String { TextEscaping.token(screen.name) }
+
+  /// `  willDisplay 0.0 a, 0.1 b` and `  didUpdate 1.3 c`: one line per kind of cell event,
+  /// the cells in position order, under the snapshot they belong to.
+  private func write(_ updates: CellUpdates, to out: inout String) {
+    for kind in [CellUpdates.Kind.willDisplay, .didUpdate] {
+      var first = true
+      for cell in updates.cells where cell.kind == kind {
+        out += first ? "  \(kind.rawValue) " : ", "
+        first = false
+        out += "\(cell.position.section).\(cell.position.row) "
+        TextEscaping.writeToken(cell.row.rawValue, to: &out)
+      }
+      if !first { out += "\n" }
+    }
+  }
 
   private func write(_ update: PresentedUpdate, to out: inout String) {
     if case .popped(let popped, _) = update.navigation {

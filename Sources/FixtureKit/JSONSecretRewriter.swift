@@ -22,6 +22,25 @@ enum JSONSecretRewriter {
     case secretArray
   }
 
+  /// Whether the inside of a string, as written, starts like a JSON document (`{` or `[`
+  /// after spaces; a space may be written `\n`, `\t` or `\r`).
+  static func startsLikeJSON(_ inner: ArraySlice<UInt8>) -> Bool {
+    var index = inner.startIndex
+    while index < inner.endIndex {
+      switch inner[index] {
+      case 0x20: index += 1
+      case UInt8(ascii: "\\"):
+        guard index + 1 < inner.endIndex,
+          [UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "r")].contains(inner[index + 1])
+        else { return false }
+        index += 2
+      case UInt8(ascii: "{"), UInt8(ascii: "["): return true
+      default: return false
+      }
+    }
+    return false
+  }
+
   /// Whether `bytes` looks like a JSON document: its first non-space byte is `{` or `[`.
   static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
     for byte in bytes {
@@ -91,6 +110,38 @@ enum JSONSecretRewriter {
     guard !replaced.isEmpty else { return nil }
     output.append(contentsOf: bytes[copiedUpTo...])
     return Outcome(bytes: output, replaced: replaced)
+  }
+
+  /// Rewrites each string (key or value) written with a backslash escape whose decoded text
+  /// `transform` changes (it returns the new text, or `nil` to keep the string), writing the
+  /// new text quoted with JSONText's escaper; `nil` when no string changed. Tolerant like
+  /// ``rewrite(_:isSecret:)``: an unterminated string is kept as written.
+  static func rewriteEscapedStrings(
+    _ bytes: [UInt8], if worthDecoding: (ArraySlice<UInt8>) -> Bool, transform: (String) -> String?
+  ) -> [UInt8]? {
+    var output: [UInt8] = []
+    var copiedUpTo = 0
+    var index = 0
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "\"") else {
+        index += 1
+        continue
+      }
+      let end = stringEnd(bytes, openingQuote: index)
+      guard end < bytes.count else { break }
+      let inner = bytes[(index + 1)..<end]
+      if inner.contains(UInt8(ascii: "\\")), worthDecoding(inner), let text = transform(decoded(inner)) {
+        let buffer = ByteBuffer(capacity: text.utf8.count + 16)
+        JSONText.appendQuoted(text, to: buffer)
+        output.append(contentsOf: bytes[copiedUpTo..<index])
+        output.append(contentsOf: UnsafeRawBufferPointer(buffer.live))
+        copiedUpTo = end + 1
+      }
+      index = end + 1
+    }
+    guard copiedUpTo > 0 else { return nil }
+    output.append(contentsOf: bytes[copiedUpTo...])
+    return output
   }
 
   /// The index of the quote closing the string opened at `openingQuote`, or `count` when the

@@ -3,7 +3,7 @@
 /// A *secret name* is matched case-insensitively wherever a name meets a value: header names,
 /// query items, form fields, keys of JSON bodies at any depth, and feed parameters. The
 /// defaults are the credential names in ``defaultNames`` plus any name containing `token`,
-/// `secret` or `password`; `extraNames` (the command line's `--redact NAME`) adds more. Values
+/// `secret`, `password` or `passphrase`; `extraNames` (the command line's `--redact NAME`) adds more. Values
 /// under a secret name become `REDACTED`, and each such value is learned and scrubbed wherever
 /// it is echoed later (see ``Redactor``). Body patterns are literal texts (no regular
 /// expressions) replaced wherever they occur. Replay matching redacts the incoming request the
@@ -21,7 +21,7 @@ public struct Redaction: Hashable, Sendable {
   ]
 
   /// Any name containing one of these (lower case) is a secret name too.
-  public static let secretFragments: [String] = ["token", "secret", "password"]
+  public static let secretFragments: [String] = ["token", "secret", "password", "passphrase"]
 
   /// Query parameter names redacted on top of the secret names (`?key=…&signature=…`); JSON
   /// keys named `key` are left alone, since feeds use them for ordinary data.

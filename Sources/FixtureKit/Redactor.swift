@@ -3,10 +3,14 @@
 /// Values stored under secret names (headers, query items, form fields, JSON keys at any
 /// depth, feed parameters) and every header the transport adds itself are replaced by
 /// `REDACTED` where they stand. Each such value (at least `minimumLearnedLength` bytes long) is
-/// also remembered, with its percent-decoded and base64 forms where they apply, and every
+/// also remembered, with its percent-decoded form where it applies and the forms it travels
+/// in (base64 with and without padding, standard and URL-safe; percent-encoded), and every
 /// later URL, header value, body, intent and message has it scrubbed too, so a server that
-/// echoes a token back cannot leak it into the file. Redact a session's records in order, with
-/// one redactor.
+/// echoes a token back cannot leak it into the file. In a JSON body, strings written with
+/// escapes are matched on their decoded text (`\u0053ECRET`), and a JSON document inside a
+/// string is redacted by name like the body itself; a multipart form's fields named like
+/// secrets are redacted, and so is JSON in an error record's message. Redact a session's
+/// records in order, with one redactor.
 public struct Redactor: Sendable {
   /// Shorter secret values are replaced where they stand but not hunted elsewhere.
   public static let minimumLearnedLength = 6
@@ -33,7 +37,10 @@ public struct Redactor: Sendable {
     guard bytes.count >= Self.minimumLearnedLength, !secrets.contains(bytes),
       secret != Redaction.replacement
     else { return }
-    secrets.append(bytes)
+    for form in [bytes] + Self.encodedForms(of: bytes)
+    where form.count >= Self.minimumLearnedLength && !secrets.contains(form) {
+      secrets.append(form)
+    }
     secrets.sort { $0.count > $1.count }
   }
 
@@ -97,6 +104,10 @@ public struct Redactor: Sendable {
       result.body = Array(String(redactURL("?" + text).dropFirst()).utf8)
       return result
     }
+    if let boundary = Self.multipartBoundary(request.headers) {
+      result.body = redactBody(redactMultipart(body, boundary: boundary))
+      return result
+    }
     result.body = redactBody(body)
     return result
   }
@@ -109,10 +120,20 @@ public struct Redactor: Sendable {
     return result
   }
 
-  /// Scrubs known secrets from a failure's message.
+  /// Scrubs known secrets from a failure's message, and redacts by name the JSON it quotes
+  /// (from its first `{` or `[` on, as far as it goes).
   public func redact(_ failure: RecordedFailure) -> RecordedFailure {
     var result = failure
-    result.message = scrub(failure.message)
+    var bytes = Array(failure.message.utf8)
+    if let start = bytes.firstIndex(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }) {
+      let redaction = redaction
+      if let outcome = JSONSecretRewriter.rewrite(
+        Array(bytes[start...]), isSecret: { redaction.isSecretName($0) })
+      {
+        bytes = Array(bytes[..<start]) + outcome.bytes
+      }
+    }
+    result.message = String(decoding: scrub(bytes), as: UTF8.self)
     return result
   }
 
@@ -166,8 +187,36 @@ public struct Redactor: Sendable {
         for value in outcome.replaced { learn(value) }
         current = outcome.bytes
       }
+      current = redactEscapedStrings(current, depth: 0)
     }
     return scrub(current)
+  }
+
+  /// Strings written with escapes, matched on their decoded text: a JSON document inside one
+  /// is redacted by name (its values learned), and a known secret in one is scrubbed; such a
+  /// string is then written again with JSONText's escaper.
+  private mutating func redactEscapedStrings(_ bytes: [UInt8], depth: Int) -> [UInt8] {
+    let redaction = redaction
+    var learned: [String] = []
+    // Names first (what a nested document holds under secret names is learned), then secrets.
+    let named = JSONSecretRewriter.rewriteEscapedStrings(bytes, if: JSONSecretRewriter.startsLikeJSON) {
+      text -> String? in
+      let inner = Array(text.utf8)
+      guard depth < 8, JSONSecretRewriter.looksLikeJSON(inner),
+        let outcome = JSONSecretRewriter.rewrite(inner, isSecret: { redaction.isSecretName($0) })
+      else { return nil }
+      learned += outcome.replaced
+      return String(decoding: outcome.bytes, as: UTF8.self)
+    }
+    for value in learned { learn(value) }
+    var current = named ?? bytes
+    if depth < 8, named != nil { current = redactEscapedStrings(current, depth: depth + 1) }
+    guard !secrets.isEmpty else { return current }
+    let scrubbed = JSONSecretRewriter.rewriteEscapedStrings(current, if: { _ in true }) { text -> String? in
+      let scrubbed = scrub(text)
+      return scrubbed == text ? nil : scrubbed
+    }
+    return scrubbed ?? current
   }
 
   /// Removes credentials (`user:password@`) and secret query values from an absolute base URL.
@@ -234,40 +283,44 @@ public struct Redactor: Sendable {
     return scrubbed == bytes ? text : String(decoding: scrubbed, as: UTF8.self)
   }
 
-  /// Replaces every known secret in `bytes`.
+  /// Replaces every known secret in `bytes`, longest first where several start at one place.
   ///
-  /// - Complexity: O(n × s) for n bytes and s secrets in the worst case; a scan of the first
-  ///   byte of each secret in practice.
+  /// - Complexity: one pass over the bytes; at a byte that starts some secret, a comparison
+  ///   with each secret starting with it.
   public func scrub(_ bytes: [UInt8]) -> [UInt8] {
-    var current = bytes
+    guard !secrets.isEmpty else { return bytes }
+    var starts = [Bool](repeating: false, count: 256)
+    for secret in secrets { if let first = secret.first { starts[Int(first)] = true } }
     let replacement = Array(Redaction.replacement.utf8)
-    for secret in secrets {
-      guard let first = secret.first, current.count >= secret.count else { continue }
-      var output: [UInt8] = []
-      var copiedUpTo = 0
-      var index = 0
-      let last = current.count - secret.count
-      var found = false
-      while index <= last {
-        if current[index] == first, current[index..<(index + secret.count)].elementsEqual(secret) {
-          if !found {
-            output.reserveCapacity(current.count)
-            found = true
-          }
-          output.append(contentsOf: current[copiedUpTo..<index])
-          output.append(contentsOf: replacement)
-          index += secret.count
-          copiedUpTo = index
-        } else {
-          index += 1
+    var output: [UInt8] = []
+    var copiedUpTo = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      guard starts[Int(bytes[index])] else {
+        index += 1
+        continue
+      }
+      var matched = 0
+      for secret in secrets where secret.first == bytes[index] && count - index >= secret.count {
+        if bytes[index..<(index + secret.count)].elementsEqual(secret) {
+          matched = secret.count
+          break
         }
       }
-      if found {
-        output.append(contentsOf: current[copiedUpTo...])
-        current = output
+      guard matched > 0 else {
+        index += 1
+        continue
       }
+      if output.isEmpty { output.reserveCapacity(count) }
+      output.append(contentsOf: bytes[copiedUpTo..<index])
+      output.append(contentsOf: replacement)
+      index += matched
+      copiedUpTo = index
     }
-    return current
+    guard copiedUpTo > 0 else { return bytes }
+    output.append(contentsOf: bytes[copiedUpTo...])
+    return output
   }
 }
 

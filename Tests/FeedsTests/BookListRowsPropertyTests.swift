@@ -71,4 +71,49 @@ struct BookListRowsPropertyTests {
         } || !state.changes.isEmpty)
     }
   }
+
+  @Test(
+    "the single-request list equals a full rebuild for random answers and moves (30 seeds)", arguments: 0..<30
+  )
+  func groupedEqualsRebuild(seed: Int) throws {
+    var random = SeededGenerator(seed: UInt64(seed))
+    let screen = BookListScreen(user: "u", grouping: .status)
+    let slot = BookListScreen.allSlot
+    var state = ScreenState<BookCollections>()
+    for step in 0..<50 {
+      let status = BookStatus.allCases.randomElement(using: &random) ?? .wish
+      switch Int.random(in: 0..<5, using: &random) {
+      case 0, 1:  // the next page, of mixed statuses
+        var page = Self.page(status, using: &random, total: Int.random(in: 0..<40, using: &random))
+        let other = BookStatus.allCases.randomElement(using: &random) ?? .read
+        page.collections = TolerantArray(
+          items: page.collections.items.enumerated().map { index, item in
+            guard index.isMultiple(of: 2), case .valid(let entry) = item else { return item }
+            return .valid(
+              MyBook(status: Bool.random(using: &random) ? other.rawValue : "gift", book: entry.book))
+          })
+        state.pages[slot, default: []].append(page)
+      case 2:  // a refresh with one page
+        state.pages[slot] = [Self.page(status, using: &random, total: 20)]
+      case 3:  // a book moved
+        let target = BookStatus.allCases.randomElement(using: &random) ?? .read
+        let change = ScreenChange(
+          key: BookListTransform.moveKey(bookID: "\(Int.random(in: 0..<30, using: &random))"),
+          value: target.rawValue)
+        state.changes.removeAll { $0.key == change.key }
+        state.changes.append(change)
+      default:  // the same pages decoded again
+        state.pages = state.pages.mapValues { pages in
+          pages.map {
+            BookCollections(total: $0.total, items: TolerantArray(items: $0.collections.items.map { $0 }))
+          }
+        }
+      }
+      let sections = try screen.sections(for: state)
+      let rebuilt = BookListTransform.groupedSections(state.pages(in: slot), slot: slot, moves: state.changes)
+      #expect(sections == rebuilt, "seed \(seed), step \(step)")
+      let last = BookListTransform.groups(state.pages(in: slot), slot: slot).last?.id
+      #expect(BookListRows.groups(state: state).last?.id == last, "seed \(seed), step \(step)")
+    }
+  }
 }

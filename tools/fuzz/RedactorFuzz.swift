@@ -1,4 +1,7 @@
-// libFuzzer target for FixtureKit's redactor and secret scanner: compiled by run.sh (FUZZ_TARGET=redactor)
+import Foundation
+
+// libFuzzer target for FixtureKit's redactor and secret scanner (and secrets planted in their
+// encodings, which must never survive): compiled by run.sh (FUZZ_TARGET=redactor)
 // together with FixtureKit's sources (swiftc -sanitize=fuzzer,address), so it can reach
 // internal API directly.
 
@@ -43,5 +46,73 @@ public func fuzzRedactor(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   _ = scanner.scan(
     FixtureRecord(seq: 2, entry: .response(RecordedResponse(request: 1, status: 200, body: bytes))))
   _ = SecretScanner.credentialKind(in: bytes)
+  plantedSecret(bytes)
   return 0
+}
+
+/// Issue 17 item 6: a secret planted in one of its encodings never survives. The input's
+/// first byte picks the form, the next ones make a secret (letters and digits, at least one
+/// letter) and the filler around it (punctuation only, so it cannot hold the secret itself).
+private func plantedSecret(_ bytes: [UInt8]) {
+  guard bytes.count >= 3 else { return }
+  let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+  let length = 8 + Int(bytes[1] % 17)
+  var secret = (0..<length).map { alphabet[Int(bytes[(2 + $0) % bytes.count]) % alphabet.count] }
+  secret[0] = alphabet[Int(bytes[2]) % 52]
+  let text = String(decoding: secret, as: UTF8.self)
+  let punctuation = Array(" ,.;:!-()".utf8)
+  let filler = String(
+    decoding: bytes.dropFirst(2).prefix(24).map { punctuation[Int($0) % punctuation.count] }, as: UTF8.self)
+  var redactor = Redactor()
+  _ = redactor.redact(
+    RecordedRequest(method: "GET", url: "/echo"),
+    addedHeaders: [FixtureField("Authorization", "Bearer " + text)])
+  func base64(_ value: String) -> String {
+    let buffer = ByteBuffer(capacity: 64)
+    var copy = value
+    copy.withUTF8 { JSONText.appendBase64($0, to: buffer) }
+    return String(decoding: UnsafeRawBufferPointer(buffer.live), as: UTF8.self)
+  }
+  let header = base64("Bearer " + text)
+  let escaped = secret.map { "\\u00" + String($0, radix: 16) }.joined()
+  var planted: String
+  var output: String
+  func echo(_ body: String) -> String {
+    String(
+      decoding: redactor.redact(RecordedResponse(request: 1, status: 200, body: Array(body.utf8))).body,
+      as: UTF8.self)
+  }
+  switch bytes[0] % 11 {
+  case 0: planted = text
+  case 1: planted = header
+  case 2: planted = String(header.prefix { $0 != "=" })
+  case 3: planted = header.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+  case 4: planted = String(base64(text).prefix { $0 != "=" })
+  case 5: planted = "Bearer%20" + text
+  case 6: planted = escaped
+  default: planted = ""
+  }
+  switch bytes[0] % 11 {
+  case 0...6:
+    output = echo(#"{"a":"\#(filler)\#(planted)\#(filler)","b":[1,"\#(filler)"]}"#)
+    precondition(!output.contains(planted), "planted form \(bytes[0] % 11) survived: \(output)")
+  case 7:
+    output = echo(#"{"payload":"{\"token\":\"\#(text)\",\"f\":\"\#(filler)\"}"}"#)
+  case 8:
+    let body = "--B\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\n\(text)\r\n--B--\r\n"
+    var fresh = Redactor()
+    let request = fresh.redact(
+      RecordedRequest(
+        method: "POST", url: "/f", headers: [FixtureField("Content-Type", "multipart/form-data; boundary=B")],
+        body: Array((filler + body).utf8)))
+    output = String(decoding: request.body ?? [], as: UTF8.self)
+  case 9:
+    output =
+      Redactor().redact(RecordedFailure(message: filler + #"{"password":"\#(text)"}"# + filler)).message
+  default:
+    output = echo(#"{"passphrase":"\#(text)","f":"\#(filler)"}"#)
+  }
+  let decoded = Array(output.utf8).withUnsafeBufferPointer { JSONUnescaper.text($0) }
+  precondition(
+    !output.contains(text) && !decoded.contains(text), "secret survived (form \(bytes[0] % 11)): \(output)")
 }

@@ -46,7 +46,7 @@ elif [ "$target" = url-builder ]; then
     Sources/TableFlow/Feed/RequestPath.swift Sources/TableFlow/Transport/URLPathText.swift \
     Sources/TableFlow/Transport/RequestURL.swift "$source" -o "$out/$target"
 else
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name tableflow \
     -module-name FixtureFuzz "${zlib[@]}" \
     Sources/FixtureKit/*.swift "$source" \
     -lz -o "$out/$target"

@@ -17,6 +17,6 @@ public struct BookDetailScreen: Screen {
 
   /// The static section.
   public func sections(for state: ScreenState<Book>) throws -> [Section] {
-    BookDetailTransform.snapshot(book).sections
+    state.sections("detail", from: book) { BookDetailTransform.snapshot($0).sections }
   }
 }

@@ -34,6 +34,30 @@ enum BookListRows {
     return applying(moves, to: groups).map(\.section)
   }
 
+  /// The sections of the single-request list (``BookListScreen/Grouping/status``), with
+  /// `moves` applied: what ``BookListTransform/groupedSections(_:slot:moves:)`` gives, each
+  /// group's rows built once per entry and reused while the entry stays (a page appended
+  /// builds only its entries' rows), and the grouping made again only for other pages.
+  static func groupedSections(state: ScreenState<BookCollections>, moves: [ScreenChange]) -> [Section] {
+    let groups = groups(state: state).map { group in
+      Group(
+        id: group.id, title: group.title, total: group.total,
+        rows: state.rows(group.id, ofPages: [group.entries]) { _, entry, rows in
+          appendRows(of: entry.item, slot: group.slot, page: entry.page, to: &rows)
+        })
+    }
+    return applying(moves, to: groups).map(\.section)
+  }
+
+  /// The groups of the single-request list's pages, made again only when the pages change
+  /// (``ScreenState/memoised(_:from:build:)``): ``BookListScreen/nextPage(of:state:)`` asks for
+  /// them for every section of every build.
+  static func groups(state: ScreenState<BookCollections>) -> [BookListTransform.BookGroup] {
+    state.memoised("groups", from: state.pages(in: BookListScreen.allSlot)) {
+      BookListTransform.groups($0, slot: BookListScreen.allSlot)
+    }
+  }
+
   /// The rows of one entry of page `page` of `slot`: a book's info and rating rows, or the
   /// placeholder of an entry that did not decode.
   static func appendRows(of item: Tolerant<MyBook>, slot: String, page: Int, to rows: inout [Row]) {

@@ -60,9 +60,7 @@ public struct BookListScreen: Screen {
     case .status:
       let pages = state.pages(in: Self.allSlot)
       let progress = BookShelf.progress(of: pages)
-      guard progress.hasMore,
-        BookListTransform.groups(pages, slot: Self.allSlot).last?.id == section
-      else { return nil }
+      guard progress.hasMore, BookListRows.groups(state: state).last?.id == section else { return nil }
       return page(of: "", start: progress.loaded, slot: Self.allSlot)
     }
   }
@@ -73,8 +71,7 @@ public struct BookListScreen: Screen {
     switch grouping {
     case .request: return BookListRows.sections(state: state, moves: state.changes)
     case .status:
-      return BookListTransform.groupedSections(
-        state.pages(in: Self.allSlot), slot: Self.allSlot, moves: state.changes)
+      return BookListRows.groupedSections(state: state, moves: state.changes)
     }
   }
 
@@ -85,7 +82,7 @@ public struct BookListScreen: Screen {
     let groups =
       switch grouping {
       case .request: BookListTransform.groups(Self.shelf(from: state))
-      case .status: BookListTransform.groups(state.pages(in: Self.allSlot), slot: Self.allSlot)
+      case .status: BookListRows.groups(state: state)
       }
     return BookListTransform.origins(
       of: positions, in: sections, groups: BookListTransform.applying(state.changes, to: groups))

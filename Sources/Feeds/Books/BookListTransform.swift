@@ -121,7 +121,7 @@ public enum BookListTransform {
 
   /// One section's entries, with where each came from.
   struct BookGroup {
-    struct Entry {
+    struct Entry: Hashable {
       var item: Tolerant<MyBook>
       var page: Int
       var index: Int

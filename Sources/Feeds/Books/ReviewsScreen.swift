@@ -26,7 +26,9 @@ public struct ReviewsScreen: Screen {
   /// The book's section and the reviews loaded so far.
   public func sections(for state: ScreenState<BookReviews>) throws -> [Section] {
     let useful = Set(state.changes.filter { $0.value == "useful" }.map(\.key))
-    return ReviewsTransform.sections(book: book, reviews: state.model, useful: useful)
+    return state.sections("reviews", from: ReviewsInput(reviews: state.model, useful: useful)) {
+      ReviewsTransform.sections(book: book, reviews: $0.reviews, useful: $0.useful)
+    }
   }
 
   /// A review's `useful` action marks it useful at once and sends
@@ -50,4 +52,10 @@ public struct ReviewsScreen: Screen {
     }
     return .open(link: review.link)
   }
+}
+
+/// What the reviews screen shows besides its book: the answer and the reviews marked useful.
+private struct ReviewsInput: Hashable, Sendable {
+  let reviews: BookReviews?
+  let useful: Set<String>
 }

@@ -30,7 +30,8 @@ public struct ProfileScreen: Screen {
   /// The page, once the profile has arrived.
   public func sections(for state: ScreenState<ProfileResponse>) throws -> [Section] {
     guard let response = state.model else { return [] }
-    return ProfileTransform.sections(response)
+    // Built again only for another answer: a collapse or an equal refresh reuses them.
+    return state.sections("profile", from: response) { ProfileTransform.sections($0) }
   }
 
   /// Routed by kind: the e-mail row opens a `mailto:` link, the main info row toggles the

@@ -23,7 +23,14 @@ public struct ProvidersScreen: Screen {
   /// One row per provider: `provider-0`, `provider-1`, …
   public func sections(for state: ScreenState<ProviderList>) throws -> [Section] {
     guard let list = state.model else { return [] }
-    let rows = list.providers.enumerated().map { index, item in
+    // Built again only for another answer (a row's id is its place, so the list is the input).
+    return state.sections("providers", from: list) { list in
+      [Section(id: Self.sectionID, rows: Self.rows(of: list))]
+    }
+  }
+
+  private static func rows(of list: ProviderList) -> [Row] {
+    list.providers.enumerated().map { index, item in
       switch item {
       case .valid(let provider):
         return TextProvider(title: provider.title, text: provider.text).row(id: RowID("provider-\(index)"))
@@ -31,6 +38,5 @@ public struct ProvidersScreen: Screen {
         return invalid.row(id: RowID("provider-\(index)"))
       }
     }
-    return [Section(id: Self.sectionID, rows: rows)]
   }
 }

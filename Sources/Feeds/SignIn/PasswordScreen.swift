@@ -29,7 +29,9 @@ public struct PasswordScreen: Screen {
   /// The form, with the newest answer's result row.
   public func sections(for state: ScreenState<SessionResponse>) throws -> [Section] {
     let result = state.pages(in: Self.sessionSlot).last
-    return SignInTransform.passwordPage(form(state), result: result).sections
+    return state.sections("page", from: PageInput(form: form(state), result: result)) {
+      SignInTransform.passwordPage($0.form, result: $0.result).sections
+    }
   }
 
   /// The user name and the password (secure) are text fields, "Remember me" a switch.
@@ -63,4 +65,10 @@ public struct PasswordScreen: Screen {
     let body = (try? encoder.encode(request)) ?? Data()
     return .post("/api/session", json: Array(body), slot: Self.sessionSlot)
   }
+}
+
+/// What the password page shows: the form as typed and the last answer.
+private struct PageInput: Hashable, Sendable {
+  let form: SignInForm
+  let result: SessionResponse?
 }

@@ -12,7 +12,9 @@ public struct SignInScreen: Screen {
 
   /// The form, with what was typed.
   public func sections(for state: ScreenState<SessionResponse>) throws -> [Section] {
-    SignInTransform.signInPage(username: state.text(of: SignInTransform.usernameRowID)).sections
+    state.sections("page", from: state.text(of: SignInTransform.usernameRowID)) {
+      SignInTransform.signInPage(username: $0).sections
+    }
   }
 
   /// The user name is a text field.

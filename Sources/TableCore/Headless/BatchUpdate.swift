@@ -123,45 +123,32 @@ struct BatchUpdate {
   }
 
   /// Checks the row operations and returns the sections after the update.
+  ///
+  /// Then UIKit's next layout pass: the table must hold the data source's ids, in order. A
+  /// section read from the data source holds them by construction; the rows of the others
+  /// are checked as they are placed (``RowOperations``), at the cost of what changed.
   func apply() throws(BatchUpdateError) -> [Section] {
     let rows = try RowOperations(update: self)
     var result: [Section] = []
     result.reserveCapacity(target.count)
     for index in target.indices {
-      let section: Section
       if isFresh[index] {
-        section = target[index]
-      } else {
-        let continued = try rows.section(at: index, continuing: sources[index])
-        section =
-          hasNewTitles[index]
+        result.append(target[index])
+        continue
+      }
+      let continued = try rows.section(at: index, continuing: sources[index])
+      guard continued.id == target[index].id else {
+        throw BatchUpdateError(
+          "section \(index) is \"\(continued.id)\" after the update but the data source has "
+            + "\"\(target[index].id)\"")
+      }
+      result.append(
+        hasNewTitles[index]
           ? Section(
             id: continued.id, header: target[index].header, footer: target[index].footer,
             style: continued.style, isCollapsed: continued.isCollapsed, rows: continued.rows)
-          : continued
-      }
-      try Self.check(section, against: target[index], at: index)
-      result.append(section)
+          : continued)
     }
     return result
-  }
-
-  /// UIKit's next layout pass: the table must now hold the data source's ids, in order.
-  private static func check(
-    _ section: Section, against expected: Section, at index: Int
-  )
-    throws(BatchUpdateError)
-  {
-    guard section.id == expected.id else {
-      throw BatchUpdateError(
-        "section \(index) is \"\(section.id)\" after the update but the data source has "
-          + "\"\(expected.id)\"")
-    }
-    for (row, (shown, wanted)) in zip(section.rows, expected.rows).enumerated()
-    where !shown.hasSameID(as: wanted) {
-      throw BatchUpdateError(
-        "row \(row) of section \(index) is \"\(shown.id)\" after the update but the data source "
-          + "has \"\(wanted.id)\"")
-    }
   }
 }

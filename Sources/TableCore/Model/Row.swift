@@ -34,6 +34,26 @@ public struct Row: Hashable, Sendable {
   /// Whether both rows are copies of one row (same storage): then id and content agree.
   func isSameRow(as other: Row) -> Bool { storage === other.storage }
 
+  /// Whether `lhs` and `rhs` hold the very same rows (same storage, in order): one comparison
+  /// of references per row, over plain memory, never touching the rows' contents.
+  static func areSameRows(_ lhs: ArraySlice<Row>, _ rhs: ArraySlice<Row>) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    // A row is one reference: compare the words; were it not, compare row by row.
+    guard MemoryLayout<Row>.stride == MemoryLayout<UInt>.stride else {
+      return zip(lhs, rhs).allSatisfy { $0.isSameRow(as: $1) }
+    }
+    return lhs.withUnsafeBytes { lhs in
+      rhs.withUnsafeBytes { rhs in
+        var differs: UInt = 0
+        for offset in stride(from: 0, to: lhs.count, by: MemoryLayout<UInt>.stride) {
+          differs |=
+            lhs.load(fromByteOffset: offset, as: UInt.self) ^ rhs.load(fromByteOffset: offset, as: UInt.self)
+        }
+        return differs == 0
+      }
+    }
+  }
+
   /// Whether the rows have the same id, comparing shared storage before the strings.
   func hasSameID(as other: Row) -> Bool {
     storage === other.storage || storage.id == other.storage.id

@@ -33,6 +33,7 @@ extension ScreenState {
   /// - Complexity: O(1) when `items` is the last build's array; otherwise O(items)
   ///   comparisons and reference copies, hashing only the items between the common prefix
   ///   and suffix of the old and new items, plus the rows built.
+  @inlinable
   public func rows<Item: Hashable & Sendable>(
     _ key: some Hashable & Sendable, of items: [Item], row: (Item) -> Row
   ) -> [Row] {
@@ -63,13 +64,14 @@ extension ScreenState {
   /// - Returns: The rows of every page's items, in order.
   /// - Complexity: O(pages) when every page is the last build's array; otherwise as
   ///   ``rows(_:of:row:)`` over the pages that changed, plus O(rows) reference copies.
+  @inlinable
   public func rows<Item: Hashable & Sendable>(
     _ key: some Hashable & Sendable, ofPages pages: [[Item]], build: (_ page: Int, Item, inout [Row]) -> Void
   ) -> [Row] {
     let key = AnyHashable(key)
-    let previous = rowMemo.entry(for: key, of: Item.self)
+    let previous = rowMemo.entry(for: key, as: MemoPages<Item>.self)
     let entry = MemoPages(pages: pages, previous: previous, build: build)
-    rowMemo.store(entry, for: key)
+    rowMemo.remember(entry, for: key)
     return entry.rows
   }
 }

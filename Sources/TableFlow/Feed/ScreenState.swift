@@ -27,7 +27,7 @@ public struct ScreenState<Model: Sendable>: Sendable {
   /// slot, oldest first.
   var otherPages: [String: [any Sendable]] = [:]
   /// The rows built by ``rows(_:of:row:)`` and ``rows(_:ofPages:build:)``, for the next build.
-  let rowMemo = RowMemo()
+  @usableFromInline let rowMemo = RowMemo()
 
   /// Creates a state with no answers, as a screen sees it before its first load.
   public init(parameters: FeedParameters = [:]) {

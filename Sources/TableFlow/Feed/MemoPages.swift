@@ -1,0 +1,184 @@
+import TableCore
+
+/// The items of one key's pages and the rows built from them: every page's rows in one array,
+/// where each page's rows start in it, and where each item's rows start in its page's.
+///
+/// Inlinable, like the ``ScreenState/rows(_:ofPages:build:)`` that makes it, so that it is
+/// specialised for the feed's item type in the feed's module: comparing two items is then
+/// the item type's own `==`, not a generic call per item.
+@usableFromInline
+struct MemoPages<Item: Hashable & Sendable>: Sendable {
+  /// The items of each page.
+  @usableFromInline var pages: [[Item]] = []
+  /// Every page's rows, in order.
+  @usableFromInline var rows: [Row] = []
+  /// Per page, the index in ``rows`` of its first row; then the row count.
+  @usableFromInline var pageOffsets: [Int] = []
+  /// Per page, the index in the page's rows (from the page's offset) of each item's first
+  /// row; then the page's row count.
+  @usableFromInline var itemStarts: [[Int]] = []
+
+  /// The rows of `pages`, reusing those of `previous`: a page whose items are the previous
+  /// page's very array (same storage) keeps its rows as they are; in another page, an item
+  /// equal to the item at the same place in the previous page, counted from either end,
+  /// keeps that item's rows, and so does one equal to an item between them; every other item
+  /// is built. When every page is kept, the rows are the previous array itself.
+  ///
+  /// - Complexity: O(pages) when nothing changed. Otherwise the rows of each run of kept
+  ///   pages, and of each changed page's common prefix and suffix, are copied in one block
+  ///   (a reference copy per row, no per-item work); a changed page costs the comparisons of
+  ///   its items from both ends, hashes only the items between its common prefix and suffix,
+  ///   and builds only the items found nowhere.
+  @inlinable
+  init(
+    pages: [[Item]], previous: MemoPages<Item>?, build: (_ page: Int, Item, inout [Row]) -> Void
+  ) {
+    self.pages = pages
+    itemStarts.reserveCapacity(pages.count)
+    pageOffsets.reserveCapacity(pages.count + 1)
+    guard let previous else {
+      for (index, items) in pages.enumerated() {
+        pageOffsets.append(rows.count)
+        itemStarts.append(Self.build(items, page: index, into: &rows, build: build))
+      }
+      pageOffsets.append(rows.count)
+      return
+    }
+    // Where the run of kept pages being copied starts in `previous.rows`, if one is open.
+    var keptRun: Int?
+    var keptRunEnd = 0
+    var changed = previous.pages.count != pages.count
+    for (index, items) in pages.enumerated() {
+      let oldPage = index < previous.pages.count ? index : nil
+      if let oldPage, Self.isSameArray(previous.pages[oldPage], items) {
+        let runStart = keptRun ?? previous.pageOffsets[oldPage]
+        if keptRun == nil {
+          keptRun = runStart
+          keptRunEnd = runStart
+        }
+        pageOffsets.append(rows.count + keptRunEnd - runStart)
+        keptRunEnd = previous.pageOffsets[oldPage + 1]
+        itemStarts.append(previous.itemStarts[oldPage])
+        continue
+      }
+      changed = true
+      if let start = keptRun {
+        Self.copy(previous.rows, start..<keptRunEnd, into: &rows)
+        keptRun = nil
+      }
+      pageOffsets.append(rows.count)
+      guard let oldPage else {
+        itemStarts.append(Self.build(items, page: index, into: &rows, build: build))
+        continue
+      }
+      itemStarts.append(
+        Self.rebuild(items, page: index, old: previous, oldPage: oldPage, into: &rows, build: build))
+    }
+    guard changed else {
+      rows = previous.rows
+      pageOffsets = previous.pageOffsets
+      return
+    }
+    if let start = keptRun { Self.copy(previous.rows, start..<keptRunEnd, into: &rows) }
+    pageOffsets.append(rows.count)
+  }
+
+  /// The number of rows of `page` in `memo`.
+  @inlinable
+  static func count(of memo: MemoPages<Item>, page: Int) -> Int {
+    memo.pageOffsets[page + 1] - memo.pageOffsets[page]
+  }
+
+  /// Appends `source[range]` to `rows` in one block.
+  @inlinable
+  static func copy(_ source: [Row], _ range: Range<Int>, into rows: inout [Row]) {
+    guard !range.isEmpty else { return }
+    if rows.isEmpty && range == source.indices {
+      rows = source
+    } else {
+      rows.append(contentsOf: source[range])
+    }
+  }
+
+  /// Builds the rows of every item of a new page; where each item's rows start.
+  @inlinable
+  static func build(
+    _ items: [Item], page: Int, into rows: inout [Row], build: (_ page: Int, Item, inout [Row]) -> Void
+  ) -> [Int] {
+    let base = rows.count
+    var starts: [Int] = []
+    starts.reserveCapacity(items.count + 1)
+    for item in items {
+      starts.append(rows.count - base)
+      build(page, item, &rows)
+    }
+    starts.append(rows.count - base)
+    return starts
+  }
+
+  /// Appends the rows of a changed page's `items`, reusing the rows of equal items of page
+  /// `oldPage` of `old`; where each item's rows start.
+  @inlinable
+  static func rebuild(
+    _ items: [Item], page: Int, old: MemoPages<Item>, oldPage: Int, into rows: inout [Row],
+    build: (_ page: Int, Item, inout [Row]) -> Void
+  ) -> [Int] {
+    let oldItems = old.pages[oldPage]
+    let oldStarts = old.itemStarts[oldPage]
+    let oldBase = old.pageOffsets[oldPage]
+    let (prefix, suffix) = commonEnds(items, oldItems)
+    let base = rows.count
+    rows.reserveCapacity(base + count(of: old, page: oldPage) + items.count - oldItems.count)
+    var starts: [Int] = []
+    starts.reserveCapacity(items.count + 1)
+    // The common prefix: its rows and starts, each in one block.
+    copy(old.rows, oldBase..<(oldBase + oldStarts[prefix]), into: &rows)
+    starts.append(contentsOf: oldStarts[0..<prefix])
+    // Between the prefix and the suffix: equal items anywhere in the old middle.
+    let oldMiddle = prefix..<(oldItems.count - suffix)
+    var lookup: [Item: Int] = [:]
+    if !oldMiddle.isEmpty && items.count - suffix > prefix {
+      lookup.reserveCapacity(oldMiddle.count)
+      for index in oldMiddle where lookup[oldItems[index]] == nil { lookup[oldItems[index]] = index }
+    }
+    for index in prefix..<(items.count - suffix) {
+      starts.append(rows.count - base)
+      if let oldIndex = lookup[items[index]] {
+        copy(old.rows, (oldBase + oldStarts[oldIndex])..<(oldBase + oldStarts[oldIndex + 1]), into: &rows)
+      } else {
+        build(page, items[index], &rows)
+      }
+    }
+    // The common suffix: its rows in one block, its starts shifted by where it now begins.
+    let oldSuffix = oldItems.count - suffix
+    let shift = rows.count - base - oldStarts[oldSuffix]
+    copy(old.rows, (oldBase + oldStarts[oldSuffix])..<(oldBase + oldStarts[oldItems.count]), into: &rows)
+    for start in oldStarts[oldSuffix...] { starts.append(start + shift) }
+    return starts
+  }
+
+  /// The lengths of the common prefix and suffix of `items` and `old` (not overlapping).
+  @inlinable
+  static func commonEnds(_ items: [Item], _ old: [Item]) -> (prefix: Int, suffix: Int) {
+    items.withUnsafeBufferPointer { items in
+      old.withUnsafeBufferPointer { old in
+        let shorter = Swift.min(items.count, old.count)
+        var prefix = 0
+        while prefix < shorter && items[prefix] == old[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix && items[items.count - 1 - suffix] == old[old.count - 1 - suffix] {
+          suffix += 1
+        }
+        return (prefix, suffix)
+      }
+    }
+  }
+
+  /// Whether both arrays are one storage (so their items are the same values).
+  @inlinable
+  static func isSameArray(_ lhs: [Item], _ rhs: [Item]) -> Bool {
+    lhs.withUnsafeBufferPointer { lhs in
+      rhs.withUnsafeBufferPointer { rhs in lhs.baseAddress == rhs.baseAddress && lhs.count == rhs.count }
+    }
+  }
+}

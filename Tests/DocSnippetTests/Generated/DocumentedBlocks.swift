@@ -379,7 +379,7 @@ let documentedBlocks: [DocumentedBlock] = [
         "}",
       ])),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/WritingFeeds.md:110",
+    source: "Sources/TableFlow/TableFlow.docc/WritingFeeds.md:123",
     check: .excerpt(
       of: "Fixtures/books/action-failed.log", ignoringDocComments: false,
       lines: [
@@ -402,7 +402,7 @@ let documentedBlocks: [DocumentedBlock] = [
         "    > row 2.1 → 0.1 book-1000001-rating",
       ])),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/WritingFeeds.md:140",
+    source: "Sources/TableFlow/TableFlow.docc/WritingFeeds.md:153",
     check: .excerpt(
       of: "Fixtures/signin/session.log", ignoringDocComments: false,
       lines: [

@@ -17,15 +17,8 @@ struct CellEventLogTests {
     let run = await ViewCommandTests.run(["replay", Self.fixture, "--full"])
     #expect(run.code == .success, "\(run.err)")
     #expect(run.out.contains("\n  willDisplay 0.0 "))
-    let golden = APIServer.packageRoot.appendingPathComponent("Tests/Golden/providers-full.log").path
-    guard let expected = FileManager.default.contents(atPath: golden) else {
-      try Data(run.out.utf8).write(to: URL(fileURLWithPath: golden + ".new"))
-      Issue.record("no golden log \(golden); wrote \(golden).new to review")
-      return
-    }
-    if String(decoding: expected, as: UTF8.self) != run.out {
-      try Data(run.out.utf8).write(to: URL(fileURLWithPath: golden + ".new"))
-      Issue.record("the --full log differs from \(golden); wrote \(golden).new to review")
+    if let mismatch = try GoldenFile.mismatch(run.out, golden: "providers-full.log") {
+      Issue.record(Comment(rawValue: mismatch))
     }
   }
 

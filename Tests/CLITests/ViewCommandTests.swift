@@ -23,16 +23,8 @@ struct ViewCommandTests {
     for external in ["<script src", "<link", "@import", "url(", "<iframe", "<img"] {
       #expect(!first.out.contains(external), "\(external)")
     }
-    let golden = APIServer.packageRoot.appendingPathComponent("Tests/Golden/profile-minimal.html")
-      .path
-    guard let expected = FileManager.default.contents(atPath: golden) else {
-      try Data(first.out.utf8).write(to: URL(fileURLWithPath: golden + ".new"))
-      Issue.record("no golden page \(golden); wrote \(golden).new to review")
-      return
-    }
-    if String(decoding: expected, as: UTF8.self) != first.out {
-      try Data(first.out.utf8).write(to: URL(fileURLWithPath: golden + ".new"))
-      Issue.record("the page differs from \(golden); wrote \(golden).new to review")
+    if let mismatch = try GoldenFile.mismatch(first.out, golden: "profile-minimal.html") {
+      Issue.record(Comment(rawValue: mismatch))
     }
   }
 

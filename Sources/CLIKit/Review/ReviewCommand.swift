@@ -1,5 +1,6 @@
 import Foundation
 import TableCore
+import TableFlowViewer
 
 /// `tableflow review [DIR] [--accept|--reject] [--filter PATTERN]`: goes through the failing
 /// goldens under a folder — the `NAME.log.new` files `verify --update` wrote — and accepts

@@ -41,7 +41,8 @@ public struct ReplayCommand: TableflowCommand {
       let transport = try SessionRunner.loadFixture(
         path,
         options: ReplayOptions(
-          realtime: arguments.has("--realtime"), redaction: Redaction(extraNames: arguments.allValues("--redact"))))
+          realtime: arguments.has("--realtime"),
+          redaction: Redaction(extraNames: arguments.allValues("--redact"))))
       let code = try await replay(
         transport, format: format, full: arguments.has("--full"),
         sink: arguments.value("--expect") == nil ? io.out : TeeSink(io.out, capture), io: io)

@@ -75,7 +75,8 @@ struct JUnitReport {
     if let difference = result.difference {
       lines += [
         "first difference: line \(difference.line), in \(difference.place)",
-        "  golden: " + (difference.expected ?? "<end of file>"), "  actual: " + (difference.actual ?? "<end of file>"),
+        "  golden: " + (difference.expected ?? "<end of file>"),
+        "  actual: " + (difference.actual ?? "<end of file>"),
       ].map { TextEscaping.echoed($0, limit: 500) }
     }
     if let diff = result.diff { lines += ["", diff] }

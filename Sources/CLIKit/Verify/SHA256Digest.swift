@@ -43,7 +43,9 @@ struct SHA256Digest {
     let bits = length &* 8
     copy.pending.append(0x80)
     while copy.pending.count % 64 != 56 { copy.pending.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) { copy.pending.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      copy.pending.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+    }
     for start in stride(from: 0, to: copy.pending.count, by: 64) {
       copy.compress(Array(copy.pending[start..<start + 64]))
     }
@@ -57,7 +59,8 @@ struct SHA256Digest {
     var words = [UInt32](repeating: 0, count: 64)
     for index in 0..<16 {
       words[index] =
-        UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16 | UInt32(block[index * 4 + 2]) << 8
+        UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16 | UInt32(block[index * 4 + 2])
+        << 8
         | UInt32(block[index * 4 + 3])
     }
     for index in 16..<64 {
@@ -65,7 +68,9 @@ struct SHA256Digest {
       let s1 = rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10)
       words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
     }
-    var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+    var (a, b, c, d, e, f, g, h) = (
+      state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+    )
     for index in 0..<64 {
       let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
       let choice = (e & f) ^ (~e & g)

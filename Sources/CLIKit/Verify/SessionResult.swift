@@ -55,6 +55,9 @@ struct SessionResult: Hashable, Sendable {
   var status: Status
   /// What the session adds to `verify`'s exit code: 0 when it passed.
   var exit: ExitCode
+  /// For a session that fails by design (its `.expect` sidecar) and did so: the exit it ended
+  /// with, as expected.
+  var expectedExit: ExitCode?
   /// How long the replay took, in milliseconds (0 when it was not replayed).
   var durationMilliseconds: Double = 0
   /// Where the log first differs from its golden, when it does.

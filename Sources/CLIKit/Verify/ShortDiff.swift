@@ -11,8 +11,8 @@ enum ShortDiff {
   /// - Complexity: O(length of the logs).
   static func text(expected: String, actual: String, context: Int = 2, limit: Int = 8) -> String? {
     guard expected != actual else { return nil }
-    let golden = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    let golden = lines(expected)
+    let new = lines(actual)
     var prefix = 0
     while prefix < golden.count, prefix < new.count, golden[prefix] == new[prefix] { prefix += 1 }
     var suffix = 0
@@ -23,11 +23,21 @@ enum ShortDiff {
     }
     var lines = ["@@ line \(prefix + 1) @@"]
     for line in golden[max(0, prefix - context)..<prefix] { lines.append("  " + shown(line)) }
+    if prefix == golden.count && prefix == new.count {
+      lines.append("  (the logs differ only in their final line break)")
+    }
     append(golden[prefix..<golden.count - suffix], marker: "-", limit: limit, to: &lines)
     append(new[prefix..<new.count - suffix], marker: "+", limit: limit, to: &lines)
     let after = golden.count - suffix
     for line in golden[after..<min(golden.count, after + context)] { lines.append("  " + shown(line)) }
     return lines.joined(separator: "\n")
+  }
+
+  /// The lines of a log, without the empty one after its final newline.
+  private static func lines(_ text: String) -> [Substring] {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    return lines
   }
 
   private static func append(

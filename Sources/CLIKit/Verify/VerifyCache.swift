@@ -33,7 +33,9 @@ struct VerifyCache {
     self.folder = folder
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-      guard isDirectory.boolValue else { throw CommandFailure(.ioError, "\(folder): --cache names a file, not a folder") }
+      guard isDirectory.boolValue else {
+        throw CommandFailure(.ioError, "\(folder): --cache names a file, not a folder")
+      }
       return
     }
     do {

@@ -44,10 +44,15 @@ extension VerifyCommand {
     let err = MemorySink()
     let io = CommandIO(out: out, err: err, environment: settings.environment, tool: settings.tool)
     let golden = entry.stem + VerifyPlan.goldenSuffix
-    var result = SessionResult(stem: entry.stem, fixture: entry.fixture, golden: golden, status: .failed, exit: .success)
-    var drawn = settings.report.map { _ in VerifyReport.Entry(path: entry.fixture ?? entry.stem, verdict: .pass) }
+    var result = SessionResult(
+      stem: entry.stem, fixture: entry.fixture, golden: golden, status: .failed, exit: .success)
+    var drawn = settings.report.map { _ in
+      VerifyReport.Entry(path: entry.fixture ?? entry.stem, verdict: .pass)
+    }
     let inputs = settings.cache.flatMap { _ in VerifyCache.inputs(of: entry) }
-    let address = inputs.map { VerifyCache.address(of: $0, tool: settings.tool.description, strict: settings.strict) }
+    let address = inputs.map {
+      VerifyCache.address(of: $0, tool: settings.tool.description, strict: settings.strict)
+    }
     if let cache = settings.cache, let address, let fixture = entry.fixture,
       let milliseconds = cache.lookUp(address, io: io)
     {
@@ -140,6 +145,7 @@ extension VerifyCommand {
         io.out.line("ok    \(TextEscaping.inline(fixture))")
       } else {
         io.out.line("ok    \(TextEscaping.inline(fixture)) (exit \(code.rawValue), as expected)")
+        result.expectedExit = code
       }
       return (.success, true)
     }

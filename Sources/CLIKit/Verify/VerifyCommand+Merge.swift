@@ -44,7 +44,8 @@ extension VerifyCommand {
     human.line(Self.summary(merged.results))
     if !missing.isEmpty {
       let named = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
-      io.fail("warning: shard\(missing.count == 1 ? "" : "s") \(named) missing: the merged report is incomplete")
+      io.fail(
+        "warning: shard\(missing.count == 1 ? "" : "s") \(named) missing: the merged report is incomplete")
       worst = max(worst, .goldenMismatch)
     }
     var extra: [(path: String, bytes: String, inputs: [String])] = []
@@ -63,8 +64,9 @@ extension VerifyCommand {
 
   /// The shards' reports as one unsharded report, sessions in sorted order.
   /// - Throws: `CommandFailure` (65) naming the two reports that cannot be merged, and why.
-  static func merged(_ reports: [(path: String, report: VerifyJSONReport)]) throws(CommandFailure) -> VerifyJSONReport
-  {
+  static func merged(
+    _ reports: [(path: String, report: VerifyJSONReport)]
+  ) throws(CommandFailure) -> VerifyJSONReport {
     guard let (firstPath, first) = reports.first else {
       throw CommandFailure(.usage, "--merge expects the shards' reports")
     }
@@ -97,14 +99,17 @@ extension VerifyCommand {
       }
       if let owner = shardOwner[header.shard.index] {
         throw CommandFailure(
-          .dataError, "refusing to merge \(path) with \(owner): overlapping shards (both are shard \(header.shard.description))")
+          .dataError,
+          "refusing to merge \(path) with \(owner): overlapping shards (both are shard \(header.shard.description))"
+        )
       }
       shardOwner[header.shard.index] = path
       for result in report.results {
         if let owner = sessionOwner[result.stem] {
           throw CommandFailure(
             .dataError,
-            "refusing to merge \(path) with \(owner): overlapping shards (both hold \(TextEscaping.echoed(result.name, limit: 200)))")
+            "refusing to merge \(path) with \(owner): overlapping shards (both hold \(TextEscaping.echoed(result.name, limit: 200)))"
+          )
         }
         sessionOwner[result.stem] = path
         results.append(result)
@@ -119,7 +124,9 @@ extension VerifyCommand {
   static func verdictLine(_ result: SessionResult) -> String {
     switch result.status {
     case .cached: return "ok    \(TextEscaping.inline(result.name)) (cached)"
-    case .passed: return "ok    \(TextEscaping.inline(result.name))"
+    case .passed:
+      let expected = result.expectedExit.map { " (exit \($0.rawValue), as expected)" } ?? ""
+      return "ok    \(TextEscaping.inline(result.name))" + expected
     case .failed:
       let cause = result.messages.first ?? "\(result.name): failed (exit \(result.exit.rawValue))"
       return "FAIL  " + TextEscaping.echoed(cause, limit: 500)

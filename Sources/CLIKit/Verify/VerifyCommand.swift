@@ -46,7 +46,8 @@ public struct VerifyCommand: TableflowCommand {
           "--html", value: "REPORT.html",
           help: "also write a review page: every verdict, golden and new side by side per step"),
         .init("--junit", value: "PATH", help: "also write a JUnit XML report, one test case per session"),
-        .init("--json", value: "PATH", help: "also write a JSON-lines report, one line per session ('-': stdout)"),
+        .init(
+          "--json", value: "PATH", help: "also write a JSON-lines report, one line per session ('-': stdout)"),
         .init(
           "--timings", value: "FILE",
           help: "session durations: read to balance shards, written by an unsharded run"),
@@ -170,7 +171,8 @@ public struct VerifyCommand: TableflowCommand {
   /// `extra` files, each atomically; says so on the human-readable stream.
   /// - Returns: 74 (or 64) when one could not be written, after saying why; else 0.
   static func writeReports(
-    _ report: VerifyJSONReport, options: VerifyOptions, extra: [(path: String, bytes: String, inputs: [String])],
+    _ report: VerifyJSONReport, options: VerifyOptions,
+    extra: [(path: String, bytes: String, inputs: [String])],
     inputs: [String], io: CommandIO
   ) -> ExitCode {
     let human = options.jsonToStandardOutput ? io.err : io.out

@@ -14,7 +14,8 @@ import TableFlow
 ///
 /// Each further line is one session, in sorted order: `fixture` (`null` for a golden without a
 /// fixture), `golden`, `status` (`passed`, `failed`, `cached`), `exit` (what it adds to
-/// `verify`'s exit code), `duration_ms`, `first_difference` (`line`, `step`, `step_number`,
+/// `verify`'s exit code), `expected_exit` (the exit a session failing by design ended with, as
+/// its sidecar expects, else `null`), `duration_ms`, `first_difference` (`line`, `step`, `step_number`,
 /// `expected`, `actual`, or `null`), `diff` (a short one, or `null`), `messages` (why it failed)
 /// and `unused_requests` (`METHOD URL` of each recorded request it never sent). Keys are
 /// sorted and strings escaped as JSON, so the bytes depend only on the results.
@@ -61,6 +62,7 @@ struct VerifyJSONReport: Equatable {
     return .object([
       "fixture": result.fixture.map(JSONValue.string) ?? .null, "golden": .string(result.golden),
       "status": .string(result.status.rawValue), "exit": .integer(Int(result.exit.rawValue)),
+      "expected_exit": result.expectedExit.map { .integer(Int($0.rawValue)) } ?? .null,
       "duration_ms": .number(result.durationMilliseconds), "first_difference": difference ?? .null,
       "diff": result.diff.map(JSONValue.string) ?? .null,
       "messages": .array(result.messages.map(JSONValue.string)),
@@ -85,14 +87,17 @@ struct VerifyJSONReport: Equatable {
     }
     guard header.format == Header.format else {
       throw CommandFailure(
-        .dataError, "\(file): line 1: format '\(TextEscaping.echoed(header.format))', expected '\(Header.format)'")
+        .dataError,
+        "\(file): line 1: format '\(TextEscaping.echoed(header.format))', expected '\(Header.format)'")
     }
     guard header.version == Header.version else {
       throw CommandFailure(
-        .dataError, "\(file): line 1: report version \(header.version); this tool reads version \(Header.version)")
+        .dataError,
+        "\(file): line 1: report version \(header.version); this tool reads version \(Header.version)")
     }
     guard header.shard.count >= 1, (1...header.shard.count).contains(header.shard.index) else {
-      throw CommandFailure(.dataError, "\(file): line 1: shard \(header.shard.index)/\(header.shard.count) is not I/N")
+      throw CommandFailure(
+        .dataError, "\(file): line 1: shard \(header.shard.index)/\(header.shard.count) is not I/N")
     }
     var results: [SessionResult] = []
     for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
@@ -151,6 +156,7 @@ struct VerifyJSONReport: Equatable {
     var golden: String
     var status: String
     var exit: Int32
+    var expectedExit: Int32?
     var durationMilliseconds: Double
     var firstDifference: DifferenceLine?
     var diff: String?
@@ -160,6 +166,7 @@ struct VerifyJSONReport: Equatable {
     enum CodingKeys: String, CodingKey {
       case fixture, golden, status, exit, diff, messages
       case durationMilliseconds = "duration_ms"
+      case expectedExit = "expected_exit"
       case firstDifference = "first_difference"
       case unusedRequests = "unused_requests"
     }
@@ -172,6 +179,12 @@ struct VerifyJSONReport: Equatable {
       guard let exit = ExitCode(rawValue: exit) else {
         throw CommandFailure(.dataError, "unknown exit code \(exit)")
       }
+      let expected = try expectedExit.map { code throws(CommandFailure) in
+        guard let known = ExitCode(rawValue: code) else {
+          throw CommandFailure(.dataError, "unknown expected exit code \(code)")
+        }
+        return known
+      }
       guard golden.hasSuffix(VerifyPlan.goldenSuffix) else {
         throw CommandFailure(.dataError, "golden '\(TextEscaping.echoed(golden))' does not end in .log")
       }
@@ -181,7 +194,8 @@ struct VerifyJSONReport: Equatable {
       }
       return SessionResult(
         stem: String(golden.dropLast(VerifyPlan.goldenSuffix.count)), fixture: fixture, golden: golden,
-        status: status, exit: exit, durationMilliseconds: durationMilliseconds, difference: difference,
+        status: status, exit: exit, expectedExit: expected, durationMilliseconds: durationMilliseconds,
+        difference: difference,
         diff: diff, messages: messages, unusedRequests: unusedRequests)
     }
   }

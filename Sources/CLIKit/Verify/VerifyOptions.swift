@@ -45,7 +45,8 @@ struct VerifyOptions: Equatable {
     } else {
       guard arguments.positionals.count <= 1 else {
         throw CommandFailure(
-          .usage, "verify takes one folder (got \(arguments.positionals.count)); to merge reports, add --merge")
+          .usage,
+          "verify takes one folder (got \(arguments.positionals.count)); to merge reports, add --merge")
       }
       options.folder = arguments.positional(0) ?? "Fixtures"
     }
@@ -72,7 +73,8 @@ struct VerifyOptions: Equatable {
     let outputs = [options.html, options.junit, options.json == "-" ? nil : options.json, options.timings]
       .compactMap { $0 }
     if let twice = outputs.first(where: { path in outputs.filter { $0 == path }.count > 1 }) {
-      throw CommandFailure(.usage, "\(twice): named as two of the outputs (--html, --junit, --json, --timings)")
+      throw CommandFailure(
+        .usage, "\(twice): named as two of the outputs (--html, --junit, --json, --timings)")
     }
     return options
   }
@@ -88,7 +90,9 @@ struct VerifyOptions: Equatable {
     let indexText = environment["TEST_SHARD_INDEX"] ?? ""
     guard let index = Int(indexText), (0..<total).contains(index) else {
       throw CommandFailure(
-        .usage, "TEST_SHARD_INDEX must be from 0 to \(total - 1) when TEST_TOTAL_SHARDS is \(total) (got '\(indexText)')")
+        .usage,
+        "TEST_SHARD_INDEX must be from 0 to \(total - 1) when TEST_TOTAL_SHARDS is \(total) (got '\(indexText)')"
+      )
     }
     return VerifyPlan.Shard(index: index + 1, count: total)
   }
@@ -99,7 +103,8 @@ struct VerifyOptions: Equatable {
   static func touch(_ path: String) throws(CommandFailure) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
-      throw CommandFailure(.ioError, "\(path): cannot touch the shard status file: \(String(cString: strerror(errno)))")
+      throw CommandFailure(
+        .ioError, "\(path): cannot touch the shard status file: \(String(cString: strerror(errno)))")
     }
     _ = futimens(descriptor, nil)
     close(descriptor)

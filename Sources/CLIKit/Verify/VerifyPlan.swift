@@ -69,7 +69,9 @@ struct VerifyPlan: Equatable {
   func entries(of shard: Shard, weights: (Entry) -> Double) -> [Entry] {
     guard shard.count > 1 else { return entries }
     let weighed = entries.map { max(0, weights($0)) }
-    let heaviestFirst = weighed.indices.sorted { weighed[$0] != weighed[$1] ? weighed[$0] > weighed[$1] : $0 < $1 }
+    let heaviestFirst = weighed.indices.sorted {
+      weighed[$0] != weighed[$1] ? weighed[$0] > weighed[$1] : $0 < $1
+    }
     var loads = [Double](repeating: 0, count: shard.count)
     var taken: [Int] = []
     for index in heaviestFirst {

@@ -54,10 +54,13 @@ struct VerifyTimings: Equatable {
     }
     guard file.format == format, file.version == version else {
       throw CommandFailure(
-        .dataError, "format '\(TextEscaping.echoed(file.format))' version \(file.version), expected '\(format)' version \(version)")
+        .dataError,
+        "format '\(TextEscaping.echoed(file.format))' version \(file.version), expected '\(format)' version \(version)"
+      )
     }
     if let bad = file.durations.first(where: { !$0.value.isFinite || $0.value < 0 }) {
-      throw CommandFailure(.dataError, "duration of '\(TextEscaping.echoed(bad.key))' is not a number of milliseconds")
+      throw CommandFailure(
+        .dataError, "duration of '\(TextEscaping.echoed(bad.key))' is not a number of milliseconds")
     }
     return VerifyTimings(milliseconds: file.durations)
   }
@@ -73,7 +76,8 @@ struct VerifyTimings: Equatable {
       }
       return try parse(Array(data))
     } catch {
-      let cause = error.message.hasPrefix(path + ": ") ? String(error.message.dropFirst(path.count + 2)) : error.message
+      let cause =
+        error.message.hasPrefix(path + ": ") ? String(error.message.dropFirst(path.count + 2)) : error.message
       io.fail("warning: \(path): \(cause); ignored (shards are balanced by fixture size)")
       return nil
     }

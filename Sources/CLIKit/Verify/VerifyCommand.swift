@@ -1,6 +1,7 @@
 import Foundation
 import TableCore
 import TableFlow
+import TableFlowViewer
 
 /// `tableflow verify [DIR]`: replays every fixture under a folder against the golden log
 /// beside it, and writes the reports CI systems read.

@@ -2,6 +2,7 @@ import FixtureKit
 import Foundation
 import TableCore
 import TableFlow
+import TableFlowViewer
 
 extension VerifyCommand {
   /// What checking one entry printed and concluded.

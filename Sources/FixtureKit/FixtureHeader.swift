@@ -18,13 +18,19 @@ public struct FixtureHeader: Hashable, Sendable {
   public var base: String?
   /// The feed parameters the session ran with, such as `user=pmtao`.
   public var params: [String: String]
+  /// When the session was recorded, as an RFC 3339 UTC time such as `2026-12-02T03:30:00Z`;
+  /// `nil` for fixtures recorded before TableFlow wrote it (they stay readable).
+  public var recorded: String?
 
   /// Creates a header for the current format version.
-  public init(feed: String, tool: String, base: String? = nil, params: [String: String] = [:]) {
+  public init(
+    feed: String, tool: String, base: String? = nil, params: [String: String] = [:], recorded: String? = nil
+  ) {
     self.version = Self.currentVersion
     self.feed = feed
     self.tool = tool
     self.base = base
     self.params = params
+    self.recorded = recorded
   }
 }

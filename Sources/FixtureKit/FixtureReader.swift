@@ -61,7 +61,8 @@ public final class FixtureReader {
     guard let feed = raw.feed, let tool = raw.tool else {
       throw FixtureError(.malformed, "header without \"feed\" or \"tool\"", file: lines.name, record: 0)
     }
-    var header = FixtureHeader(feed: feed, tool: tool, base: raw.base, params: raw.params)
+    var header = FixtureHeader(
+      feed: feed, tool: tool, base: raw.base, params: raw.params, recorded: raw.recorded)
     header.version = version
     self.header = header
   }

@@ -10,6 +10,7 @@ enum RecordDecoder {
     var feed: String?
     var tool: String?
     var base: String?
+    var recorded: String?
     var params: [String: String] = [:]
   }
 
@@ -23,6 +24,7 @@ enum RecordDecoder {
       case "feed": header.feed = try scanner.readString()
       case "tool": header.tool = try scanner.readString()
       case "base": header.base = try scanner.readString()
+      case "recorded": header.recorded = try scanner.readString()
       case "params":
         try scanner.readObject { (scanner: inout JSONScanner, name: String) throws(Failure) in
           header.params[name] = try scanner.readString()

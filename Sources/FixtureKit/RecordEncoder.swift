@@ -13,6 +13,10 @@ enum RecordEncoder {
     JSONText.appendQuoted(header.feed, to: buffer)
     buffer.append(ascii: ",\"tool\":")
     JSONText.appendQuoted(header.tool, to: buffer)
+    if let recorded = header.recorded {
+      buffer.append(ascii: ",\"recorded\":")
+      JSONText.appendQuoted(recorded, to: buffer)
+    }
     if let base = header.base {
       buffer.append(ascii: ",\"base\":")
       JSONText.appendQuoted(base, to: buffer)

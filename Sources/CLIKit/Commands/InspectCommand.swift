@@ -171,6 +171,7 @@ private struct Report {
     head += "  format   \(FixtureHeader.formatName) v\(header.version)\n"
     head += "  feed     \(clean(header.feed))\n"
     head += "  tool     \(clean(header.tool))\n"
+    if let recorded = header.recorded { head += "  recorded \(clean(recorded))\n" }
     if let base = header.base { head += "  base     \(clean(base))\n" }
     for (name, value) in header.params.sorted(by: { $0.key < $1.key }) {
       // Echoed, so cut: a 100 KB parameter does not flood the terminal.

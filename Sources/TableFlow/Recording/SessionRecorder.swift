@@ -1,4 +1,5 @@
 import FixtureKit
+import Foundation
 
 /// Writes one recording session to a fixture, all in one `seq` order: given to a pipeline as
 /// `PipelineOptions.recorder`, intents, requests and answers in the order the transform stage
@@ -39,16 +40,20 @@ public actor SessionRecorder {
   ///   - transportHeaders: the headers the live transport adds to every request itself
   ///     (`Transport.addedHeaders`): recorded with each request, every value redacted, and
   ///     scrubbed wherever echoed.
+  ///   - recordedAt: when the session is recorded, written into the header (to the second, UTC)
+  ///     for `tableflow drift --max-age`; now by default.
   /// - Throws: `FixtureError`: `.busy` when another recording holds `PATH.partial`, `.io`
   ///   when `PATH` is a directory or the partial file cannot be created.
   public init(
     path: String, feed: String, tool: String, base: String? = nil, params: [String: String] = [:],
     redaction: Redaction = .standard, limits: FixtureLimits = .standard,
-    transportHeaders: [NameValue] = []
+    transportHeaders: [NameValue] = [], recordedAt: Date = Date()
   ) throws(FixtureError) {
     self.transportHeaders = transportHeaders
     var redactor = Redactor(redaction)
-    let header = redactor.redact(FixtureHeader(feed: feed, tool: tool, base: base, params: params))
+    let header = redactor.redact(
+      FixtureHeader(
+        feed: feed, tool: tool, base: base, params: params, recorded: RecordingDate.text(for: recordedAt)))
     self.path = path
     partialPath = path + ".partial"
     writer = try FixtureWriter(path: path, header: header, limits: limits)

@@ -108,4 +108,22 @@ struct LoggedTableTests {
     // Deleting a row that is not there: the rows do not add up, so the table is not drawn.
     #expect(tables[2] == nil)
   }
+
+  @Test("the review page holds each failing step's golden table, the same bytes every time")
+  func reviewPageData() throws {
+    let path = APIServer.packageRoot.appendingPathComponent("Fixtures/books/actions.log").path
+    let golden = try String(contentsOfFile: path, encoding: .utf8)
+    let edited = golden.replacingOccurrences(of: "共 90 本", with: "共 91 本")
+    func html() -> String {
+      var report = VerifyReport(title: "verify", generator: "tableflow test")
+      var entry = VerifyReport.Entry(path: "books/actions.jsonl.gz", verdict: .fail)
+      (entry.goldenPath, entry.golden, entry.new) = ("books/actions.log", edited, golden)
+      report.entries.append(entry)
+      return report.html()
+    }
+    let page = html()
+    #expect(page == html())
+    #expect(page.contains(#""goldenSections":[["wish","想读","共 91 本","dynamic",false,["#))
+    #expect(!page.contains(#""goldenSections":null"#))  // every step of this log reads back
+  }
 }

@@ -1,5 +1,6 @@
 /// A variable of a template, compiled: a root (`item`, `params`, …) and the steps below it
-/// (`item.book.rating.average`, `item.author[0]`, `item['first name']`).
+/// (`item.book.rating.average`, `item.author[0]`, `item['first name']`, and `item.labels[*].name`,
+/// the `name` of every element as an array).
 struct SpecPath: Hashable, Sendable {
   /// Where a path starts.
   enum Root: String, Hashable, Sendable, CaseIterable {
@@ -21,6 +22,8 @@ struct SpecPath: Hashable, Sendable {
   enum Step: Hashable, Sendable {
     case key(String)
     case index(Int)
+    /// `[*]`: every element of an array; the steps after it apply to each.
+    case all
   }
 
   var root: Root
@@ -39,6 +42,7 @@ struct SpecPath: Hashable, Sendable {
       switch step {
       case .key(let key): text += text.isEmpty ? key : "." + key
       case .index(let index): text += "[\(index)]"
+      case .all: text += "[*]"
       }
     }
   }
@@ -62,7 +66,10 @@ struct SpecPath: Hashable, Sendable {
         scalars = scalars.dropFirst(1 + name.count)
       } else if first == "[" {
         let rest = scalars.dropFirst()
-        if rest.first == "'" {
+        if rest.starts(with: "*]".unicodeScalars) {
+          steps.append(.all)
+          scalars = rest.dropFirst(2)
+        } else if rest.first == "'" {
           let inside = rest.dropFirst()
           guard let close = inside.firstIndex(of: "'"), inside[inside.index(after: close)...].first == "]"
           else {

@@ -57,9 +57,27 @@ struct SpecScope: Sendable {
         SpecMember("key", .string(group?.key ?? "")), SpecMember("count", .integer(group?.count ?? 0)),
       ])
     }
-    for step in steps {
+    return try Self.walk(value, steps: steps, consumed: consumed)
+  }
+
+  /// The value `steps` lead to from `value`; `consumed` are the steps taken so far.
+  private static func walk(
+    _ start: SpecValue, steps: ArraySlice<SpecPath.Step>, consumed: [SpecPath.Step]
+  ) throws(SpecBindingFailure) -> SpecValue {
+    var value = start
+    var consumed = consumed
+    var steps = steps
+    while let step = steps.popFirst() {
       consumed.append(step)
       switch (step, value) {
+      case (.all, .array(let elements)):
+        // Paths are at most 64 steps deep, so this recursion is too.
+        var mapped: [SpecValue] = []
+        mapped.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+          mapped.append(try walk(element, steps: steps, consumed: consumed.dropLast() + [.index(index)]))
+        }
+        return .array(mapped)
       case (.key(let key), .object):
         guard let member = value[key] else {
           throw SpecBindingFailure(steps: consumed, reason: "missing key '\(key)'")

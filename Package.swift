@@ -43,8 +43,12 @@ let package = Package(
     .target(name: "TableFlowTesting", dependencies: ["TableFlow", "TableCore"]),
     // Built-in feeds reproducing the seed screens.
     .target(name: "Feeds", dependencies: ["TableFlow", "TableCore"]),
+    // The session page (`view`) and the review page (`verify --html`): self-contained HTML whose
+    // script and style sheet are the files in Page/, embedded by tools/embed-page-assets.py.
+    .target(name: "TableFlowViewer", dependencies: ["TableFlow", "TableCore"], exclude: ["Page"]),
     // The command-line tool; thin. Its argument parser lives in CLIKit so it can be unit-tested.
-    .target(name: "CLIKit", dependencies: ["TableFlow", "Feeds", "FixtureKit", "TableCore"]),
+    .target(
+      name: "CLIKit", dependencies: ["TableFlow", "TableFlowViewer", "Feeds", "FixtureKit", "TableCore"]),
     .executableTarget(name: "tableflow", dependencies: ["CLIKit"]),
 
     // Shared by the test targets: starting tools/api-server.py, finding the package root.
@@ -80,7 +84,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "CLITests",
-      dependencies: ["CLIKit", "Feeds", "FixtureKit", "TableFlow", "TableCore", "TestSupport"]),
+      dependencies: [
+        "CLIKit", "TableFlowViewer", "Feeds", "FixtureKit", "TableFlow", "TableCore", "TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

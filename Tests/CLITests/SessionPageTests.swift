@@ -1,5 +1,6 @@
 import Foundation
 import TableCore
+import TableFlowViewer
 import TestSupport
 import Testing
 

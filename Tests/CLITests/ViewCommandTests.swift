@@ -1,4 +1,5 @@
 import Foundation
+import TableFlowViewer
 import TestSupport
 import Testing
 

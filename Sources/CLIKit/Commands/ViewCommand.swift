@@ -1,6 +1,7 @@
 import Foundation
 import TableCore
 import TableFlow
+import TableFlowViewer
 
 /// `tableflow view FIXTURE|LOG [-o PAGE.html]`: a session as one self-contained HTML page.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import TableCore
 import TableFlow
+import TableFlowViewer
 
 /// `tableflow verify [DIR] [--update] [--jobs N] [--shard I/N] [--html REPORT]`: replays every
 /// fixture under a folder against the golden log beside it.

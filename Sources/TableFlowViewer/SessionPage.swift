@@ -7,19 +7,19 @@ import TableFlow
 ///
 /// Built from pipeline events (``SessionPageBuilder``) or from a jsonl snapshot log
 /// (``SessionPageBuilder/addLogLine(_:)``); rendered by ``SessionPage/html(generator:)``.
-struct SessionPage: Hashable, Sendable {
+package struct SessionPage: Hashable, Sendable {
   /// The page's title: the input's file name.
-  var title: String
+  package var title: String
   /// The steps, in the order the updates were presented.
-  var steps: [PageStep]
+  package var steps: [PageStep]
   /// What happened after the last update (a failure at the end of a session, say).
-  var trailing: [TimelineEntry]
+  package var trailing: [TimelineEntry]
 }
 
 /// One presented update of a session.
-struct PageStep: Hashable, Sendable {
+package struct PageStep: Hashable, Sendable {
   /// How the update came about.
-  enum Kind: String, Hashable, Sendable {
+  package enum Kind: String, Hashable, Sendable {
     /// The screen's first snapshot: drawn whole, no changes.
     case first
     /// A later snapshot: drawn with the stages of changes that led to it.
@@ -29,23 +29,23 @@ struct PageStep: Hashable, Sendable {
   }
 
   /// The screen's name.
-  var screen: String
+  package var screen: String
   /// The screen's version (see `PresentedUpdate.version`).
-  var version: Int
+  package var version: Int
   /// How the update came about.
-  var kind: Kind
+  package var kind: Kind
   /// What happened since the previous step, in order.
-  var timeline: [TimelineEntry]
+  package var timeline: [TimelineEntry]
   /// The table before the update (`.empty` for a first snapshot).
-  var previous: TableSnapshot
+  package var previous: TableSnapshot
   /// The table the update shows.
-  var snapshot: TableSnapshot
+  package var snapshot: TableSnapshot
   /// The stages of changes from ``previous`` to ``snapshot``; none for `first` and `back`.
-  var stages: [StageDescription]
+  package var stages: [StageDescription]
 }
 
 /// One line of a session's timeline.
-enum TimelineEntry: Hashable, Sendable {
+package enum TimelineEntry: Hashable, Sendable {
   /// An intent, as the intents file writes it.
   case intent(String)
   /// A request and its response; the recorded latency when known (a fixture holds it, a jsonl
@@ -61,14 +61,17 @@ enum TimelineEntry: Hashable, Sendable {
 }
 
 /// Collects a session's events into a ``SessionPage``.
-struct SessionPageBuilder {
+package struct SessionPageBuilder {
   private var steps: [PageStep] = []
   private var pending: [TimelineEntry] = []
   /// A jsonl log's last snapshot and version of each screen, by name.
   private var logScreens: [String: (version: Int, snapshot: TableSnapshot)] = [:]
 
+  /// An empty session.
+  package init() {}
+
   /// Adds one pipeline event.
-  mutating func add(_ event: PipelineEvent) {
+  package mutating func add(_ event: PipelineEvent) {
     switch event.payload {
     case .intentReceived(let intent, _):
       pending.append(.intent(intent.description))
@@ -130,7 +133,7 @@ struct SessionPageBuilder {
   /// How many cells of the step just added seed B's adapter displayed and updated in place, as
   /// a note on that step: `cells: 12 willDisplay, 1 didUpdate (1.3 book-1)`, leaving out a kind with none, naming at most the
   /// first 5 updated rows (a first snapshot displays every row: those are only counted).
-  mutating func addCellNote(
+  package mutating func addCellNote(
     screen: String, version: Int, _ cells: [(kind: String, row: String, position: String)]
   ) {
     guard let last = steps.indices.last, steps[last].screen == screen, steps[last].version == version else {
@@ -151,11 +154,11 @@ struct SessionPageBuilder {
   }
 
   /// The page so far.
-  func page(title: String) -> SessionPage {
+  package func page(title: String) -> SessionPage {
     SessionPage(title: title, steps: steps, trailing: pending)
   }
 
-  mutating func addStep(
+  package mutating func addStep(
     screen: String, version: Int, kind: PageStep.Kind, previous: TableSnapshot, snapshot: TableSnapshot,
     changeset: StagedChangeset
   ) {
@@ -169,15 +172,15 @@ struct SessionPageBuilder {
   }
 
   /// A jsonl log's state of a screen (see ``addLogLine(_:)``).
-  func loggedScreen(_ name: String) -> (version: Int, snapshot: TableSnapshot)? { logScreens[name] }
+  package func loggedScreen(_ name: String) -> (version: Int, snapshot: TableSnapshot)? { logScreens[name] }
 
-  mutating func addTimeline(_ entry: TimelineEntry) { pending.append(entry) }
+  package mutating func addTimeline(_ entry: TimelineEntry) { pending.append(entry) }
 
-  static func describe(_ failure: PipelineFailure, screen: String?) -> String {
+  package static func describe(_ failure: PipelineFailure, screen: String?) -> String {
     "\(failure.stage)/\(failure.category)" + (screen.map { " in \($0)" } ?? "") + ": \(failure.message)"
   }
 
-  static func milliseconds(_ duration: Duration) -> Double {
+  package static func milliseconds(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
     return Double(seconds) * 1000 + Double(attoseconds) / 1e15
   }

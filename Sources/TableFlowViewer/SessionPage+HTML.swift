@@ -1,7 +1,7 @@
 extension SessionPage {
   /// The page as one self-contained HTML file (see ``PageTemplate``), naming the program that
   /// wrote it (`NAME VERSION`).
-  func html(generator: String = ToolIdentity.tableflow.description) -> String {
+  package func html(generator: String = PageTemplate.defaultGenerator) -> String {
     var data = PageData.json(for: self)
     if case .object(var members) = data {
       members["mode"] = .string("session")

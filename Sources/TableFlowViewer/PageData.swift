@@ -10,13 +10,13 @@ import TableCore
 ///  "trailing":[…]}
 /// SECTION = [id, header, footer, style, collapsed, [row index, …]]
 /// ```
-struct PageData {
+package struct PageData {
   private var rowIndex: [Row: Int] = [:]
   /// Each distinct row once, as `[kind, id, height, [[name, value], …]]`.
   private(set) var rows: [JSONValue] = []
 
   /// The page as JSON.
-  static func json(for page: SessionPage) -> JSONValue {
+  package static func json(for page: SessionPage) -> JSONValue {
     var data = PageData()
     let steps = page.steps.map { data.step($0) }
     return .object([
@@ -26,7 +26,7 @@ struct PageData {
   }
 
   /// One step; its rows join the pool.
-  mutating func step(_ step: PageStep) -> JSONValue {
+  package mutating func step(_ step: PageStep) -> JSONValue {
     var object: [String: JSONValue] = [
       "screen": .string(step.screen), "version": .integer(step.version), "kind": .string(step.kind.rawValue),
       "counts": .string(SnapshotText.counts(step.snapshot)),

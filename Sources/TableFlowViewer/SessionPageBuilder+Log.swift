@@ -43,8 +43,8 @@ extension SessionPageBuilder {
   }
 
   /// A line of a jsonl log that is not what the log writer writes.
-  struct LogLineError: Error {
-    var message: String
+  package struct LogLineError: Error {
+    package var message: String
   }
 
   /// Adds one line of a jsonl snapshot log.
@@ -55,12 +55,12 @@ extension SessionPageBuilder {
   /// log and show as unknown.
   /// - Throws: ``LogLineError`` for a line that is not JSON, misses a field its event needs, or
   ///   holds an invalid snapshot.
-  mutating func addLogLine(_ text: some StringProtocol) throws(LogLineError) {
+  package mutating func addLogLine(_ text: some StringProtocol) throws(LogLineError) {
     let line: LogLine
     do {
       line = try JSONDecoding.tableFlow.decode(LogLine.self, from: Array(text.utf8))
     } catch let error as DecodingError {
-      let cause = DiffSnapshotLoader.describe(error, in: Array(text.utf8))
+      let cause = DecodingErrorText.describe(error, in: Array(text.utf8))
       throw LogLineError(message: String(cause.drop { $0 == " " }))
     } catch {
       throw LogLineError(message: "\(error)")

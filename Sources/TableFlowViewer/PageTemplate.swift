@@ -1,12 +1,16 @@
 import TableCore
+import TableFlow
 
 /// The HTML shell shared by `tableflow view` and `tableflow verify --html`: one self-contained
 /// file with inline CSS and script and the page's data as JSON; no network, no timestamps, no
 /// random ids, so the same input gives the same bytes.
-enum PageTemplate {
+package enum PageTemplate {
+  /// `tableflow VERSION`: the program a page names when its caller names none.
+  package static let defaultGenerator = "tableflow \(TableFlowVersion.current)"
+
   /// A whole page: `data` is read by the script, whose `mode` says which page to build;
   /// `generator` names the program that wrote it (`NAME VERSION`).
-  static func document(title: String, data: JSONValue, generator: String) -> String {
+  package static func document(title: String, data: JSONValue, generator: String) -> String {
     var out = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     out += "<meta name=\"generator\" content=\"" + escaped(generator) + "\">\n"
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -19,7 +23,7 @@ enum PageTemplate {
   }
 
   /// Text for HTML content and attribute values.
-  static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for character in text {
@@ -36,7 +40,7 @@ enum PageTemplate {
 
   /// JSON that may sit inside a `<script>` element: `</` never appears (it could close the
   /// element), and `<!--` cannot start a comment. `\/` and `\u003c` are valid JSON escapes.
-  static func scriptSafe(_ json: String) -> String {
+  package static func scriptSafe(_ json: String) -> String {
     json.replacingAll("</", with: "<\\/").replacingAll("<!--", with: "\\u003c!--")
   }
 }

@@ -2,9 +2,9 @@ import TableCore
 
 /// What `tableflow verify --html` shows: every fixture's verdict and, for a failure, the golden
 /// and the new log step by step beside the new tables.
-struct VerifyReport {
+package struct VerifyReport {
   /// A fixture's verdict.
-  enum Verdict: String, Sendable {
+  package enum Verdict: String, Sendable {
     /// The log matched its golden and the session ended as expected.
     case pass
     /// The log differs from the golden, or the session ended otherwise than expected.
@@ -14,45 +14,66 @@ struct VerifyReport {
   }
 
   /// One fixture (or lone golden) of the run.
-  struct Entry: Sendable {
+  package struct Entry: Sendable {
     /// The fixture's path (a lone golden's, for a golden without a fixture).
-    var path: String
-    var verdict: Verdict
+    package var path: String
+    package var verdict: Verdict
     /// Why it failed, in one line.
-    var note: String?
+    package var note: String?
     /// The shell command that accepts the new log, for a failure with a log to accept.
-    var accept: String?
-    var goldenPath = ""
-    var golden = ""
-    var new = ""
+    package var accept: String?
+    package var goldenPath = ""
+    package var golden = ""
+    package var new = ""
     /// The new session, when it was replayed.
-    var page: SessionPage?
+    package var page: SessionPage?
+
+    /// An entry with nothing drawn yet.
+    package init(path: String, verdict: Verdict, note: String? = nil, accept: String? = nil) {
+      self.path = path
+      self.verdict = verdict
+      self.note = note
+      self.accept = accept
+    }
   }
 
   /// What every entry's accept command needs to know about the run.
-  struct Context: Sendable {
+  package struct Context: Sendable {
     /// The folder as given to `verify`.
-    var folder: String
+    package var folder: String
     /// Whether `--update` wrote the `.new` files.
-    var updated: Bool
+    package var updated: Bool
     /// The program's name, which the accept command runs.
-    var toolName = ToolIdentity.tableflow.name
+    package var toolName = "tableflow"
+
+    /// The context of a `verify` run of `folder`.
+    package init(folder: String, updated: Bool, toolName: String = "tableflow") {
+      self.folder = folder
+      self.updated = updated
+      self.toolName = toolName
+    }
 
     /// The command that accepts a fixture's new log: moving the `.new` file `--update` wrote
     /// over the golden (preceded by that `--update` run when this one was not).
-    func acceptCommand(golden: String) -> String {
+    package func acceptCommand(golden: String) -> String {
       let move = "mv \(VerifyReport.shellQuoted(golden + ".new")) \(VerifyReport.shellQuoted(golden))"
       return updated ? move : "\(toolName) verify \(VerifyReport.shellQuoted(folder)) --update && " + move
     }
   }
 
-  var title: String
+  package var title: String
   /// The program that wrote the page, `NAME VERSION`.
-  var generator = ToolIdentity.tableflow.description
-  var entries: [Entry] = []
+  package var generator = PageTemplate.defaultGenerator
+  package var entries: [Entry] = []
+
+  /// An empty page.
+  package init(title: String, generator: String = PageTemplate.defaultGenerator) {
+    self.title = title
+    self.generator = generator
+  }
 
   /// The page as one self-contained HTML file.
-  func html() -> String {
+  package func html() -> String {
     var pool = PageData()
     var counts: [Verdict: Int] = [:]
     let fixtures: [JSONValue] = entries.map { entry in
@@ -97,7 +118,7 @@ struct VerifyReport {
   /// A text log cut into steps: each block runs up to and including one snapshot (its summary
   /// line, `books v2: …` or `back to books v3 …`, and the indented lines after it); lines after
   /// the last snapshot form a final block.
-  static func blocks(of log: String) -> [(title: String, text: String)] {
+  package static func blocks(of log: String) -> [(title: String, text: String)] {
     var blocks: [(title: String, text: String)] = []
     var lines: [Substring] = []
     var title: String?
@@ -118,7 +139,7 @@ struct VerifyReport {
   }
 
   /// Whether a text log line opens a snapshot: `SCREEN vN: …` or `back to SCREEN vN …`.
-  static func isSnapshotLine(_ line: Substring) -> Bool {
+  package static func isSnapshotLine(_ line: Substring) -> Bool {
     if line.hasPrefix("back to ") { return true }
     for prefix in ["> ", "error ", "push ", "open ", "GET ", "POST ", "PUT ", "PATCH ", "DELETE ", "HEAD "]
     where line.hasPrefix(prefix) {
@@ -132,7 +153,7 @@ struct VerifyReport {
   }
 
   /// `'path'`, quoted for a POSIX shell.
-  static func shellQuoted(_ path: String) -> String {
+  package static func shellQuoted(_ path: String) -> String {
     let safe = path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+:@".contains($0) }
     return safe
       ? path

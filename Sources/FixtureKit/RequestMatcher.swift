@@ -133,6 +133,11 @@ public struct RequestMatcher: Sendable {
   /// The number of recorded requests not yet answered by `answer(to:)`.
   public var unusedCount: Int { exchanges.lazy.filter { !$0.used }.count }
 
+  /// The recorded requests added so far that no request has been answered with (by
+  /// ``answer(to:)``, ``answer(to:number:)`` or ``use(_:)``), in recorded order: what a session
+  /// recorded and its replay never sent.
+  public var unusedRequests: [RecordedRequest] { exchanges.filter { !$0.used }.map(\.request) }
+
   /// Answers `request` with the recorded request of the same number (its place among the
   /// fixture's request records, from 0) when that one is unused and matches; otherwise as
   /// ``answer(to:)``. A replay that starts its requests in recorded order gets each one's own

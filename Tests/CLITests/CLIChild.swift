@@ -23,9 +23,15 @@ final class CLIChild {
   private let isTerminal: Bool
 
   /// Starts `tableflow arguments…` in the package folder.
-  /// - Parameter terminal: give the child a pseudo-terminal as standard output, as an
-  ///   interactive shell would.
-  init(_ arguments: [String], in directory: URL? = nil, timeout: Double = 60, terminal: Bool = false) throws {
+  /// - Parameters:
+  ///   - terminal: give the child a pseudo-terminal as standard output, as an interactive
+  ///     shell would.
+  ///   - input: give it the same pseudo-terminal as standard input too, for `type(_:)`
+  ///     (with `terminal` only).
+  init(
+    _ arguments: [String], in directory: URL? = nil, timeout: Double = 60, terminal: Bool = false,
+    input: Bool = false
+  ) throws {
     let process = Process()
     process.executableURL = CLIProcess.binary
     process.arguments = arguments
@@ -37,6 +43,7 @@ final class CLIChild {
     if terminal {
       let (controller, device) = try Self.openTerminal()
       process.standardOutput = device
+      if input { process.standardInput = device }
       try process.run()
       try device.close()  // the child holds its own copy
       stdout = controller
@@ -97,16 +104,35 @@ final class CLIChild {
     }
   }
 
-  /// Reads standard output until it contains `marker` (true) or ends (false).
-  func readStdout(until marker: String) -> Bool {
+  /// Reads standard output until it contains `marker` (`occurrences` times) (true) or ends
+  /// (false).
+  func readStdout(until marker: String, occurrences: Int = 1) -> Bool {
     let needle = Data(marker.utf8)
+    func count(_ data: Data) -> Int {
+      var found = 0
+      var start = data.startIndex
+      while let range = data.range(of: needle, in: start..<data.endIndex) {
+        found += 1
+        start = range.upperBound
+      }
+      return found
+    }
     while true {
-      if received.data.withLock({ $0.range(of: needle) != nil }) { return true }
+      if received.data.withLock({ count($0) >= occurrences }) { return true }
       let chunk = readChunk()
       if chunk.isEmpty { return false }
       received.data.withLock { $0.append(chunk) }
     }
   }
+
+  /// Types `text` on the child's terminal (see `input`), as if pressed key by key.
+  func type(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(stdout.fileDescriptor, $0.baseAddress, $0.count) }
+  }
+
+  /// Everything read from standard output so far.
+  var stdoutSoFar: String { String(decoding: received.data.withLock { $0 }, as: UTF8.self) }
 
   /// Whether the child is still running.
   var isRunning: Bool { process.isRunning }

@@ -8,7 +8,8 @@ import TableFlow
 /// The fixture names its feed, parameters and intents. A damaged fixture (such as the
 /// `.partial` of a killed recording) replays its complete records, then reports the damage
 /// and exits 65. With `--expect GOLDEN` the log is also compared with a golden file (exit 1
-/// on a mismatch).
+/// on a mismatch). Recorded requests the session never sent are named in a warning on
+/// standard error (the log is unchanged).
 public struct ReplayCommand: TableflowCommand {
   private let runner: SessionRunner
 
@@ -44,11 +45,17 @@ public struct ReplayCommand: TableflowCommand {
         try SpecFeedLoading.load(spec, io: io)
       }
       let capture = MemorySink()
+      let transport = try SessionRunner.loadFixture(
+        path,
+        options: ReplayOptions(
+          realtime: arguments.has("--realtime"),
+          redaction: Redaction(extraNames: arguments.allValues("--redact"))))
       let code = try await replay(
-        path, spec: spec, format: format, full: arguments.has("--full"),
-        realtime: arguments.has("--realtime"),
-        redaction: Redaction(extraNames: arguments.allValues("--redact")),
+        transport, spec: spec, format: format, full: arguments.has("--full"),
         sink: arguments.value("--expect") == nil ? io.out : TeeSink(io.out, capture), io: io)
+      if let warning = Self.unusedWarning(await Self.unusedRequests(of: transport), fixture: path) {
+        io.fail("warning: " + warning)
+      }
       guard let golden = arguments.value("--expect") else { return code }
       return max(code, try compare(capture.text, withGolden: golden, io: io))
     } catch {

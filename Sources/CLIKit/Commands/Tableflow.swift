@@ -25,7 +25,8 @@ public enum Tableflow {
     let runner = SessionRunner(feeds: known)
     let replay = ReplayCommand(runner: runner)
     return [
-      RunCommand(runner: runner), replay, VerifyCommand(replayer: replay), ViewCommand(replayer: replay),
+      RunCommand(runner: runner), replay, VerifyCommand(replayer: replay), ReviewCommand(),
+      ViewCommand(replayer: replay),
       DiffCommand(), InspectCommand(), RedactCommand(), FeedsCommand(feeds: known),
     ]
   }

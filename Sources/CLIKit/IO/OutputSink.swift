@@ -127,6 +127,9 @@ public struct CommandIO: Sendable {
   public var err: any OutputSink
   /// Whether standard error is a terminal (progress is shown only then).
   public var errIsTerminal: Bool
+  /// Whether standard input and standard output are both terminals: a person is there to be
+  /// asked (`tableflow review` asks only then).
+  public var isInteractive = false
   /// The environment the command runs in.
   public var environment: [String: String]
   /// The program the command runs in: how errors, help and recordings name it.
@@ -146,9 +149,11 @@ public struct CommandIO: Sendable {
 
   /// The process's standard output and error.
   public static var standard: CommandIO {
-    CommandIO(
+    var io = CommandIO(
       out: FileDescriptorSink.standardOutput, err: FileDescriptorSink.standardError,
       errIsTerminal: isatty(STDERR_FILENO) != 0, environment: ProcessInfo.processInfo.environment)
+    io.isInteractive = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
+    return io
   }
 
   /// The code to exit with once `code`'s command has flushed its output: 74, with one error

@@ -1,5 +1,5 @@
 /// The sessions `verify` checks: every `NAME.jsonl.gz`, `NAME.log` and `NAME.expect` under a
-/// folder, grouped by `NAME`, in one stable (sorted) order, optionally cut to one shard.
+/// folder, grouped by `NAME`, in one stable (sorted) order, and their deal into shards.
 struct VerifyPlan: Equatable {
   /// One session: whichever of its three files exist.
   struct Entry: Equatable {
@@ -15,7 +15,7 @@ struct VerifyPlan: Equatable {
   }
 
   /// Which part of the entries a run takes: shard `index` (1-based) of `count`.
-  struct Shard: Equatable {
+  struct Shard: Hashable, Sendable {
     var index: Int
     var count: Int
 
@@ -34,9 +34,8 @@ struct VerifyPlan: Equatable {
       return Shard(index: index, count: count)
     }
 
-    /// Whether the entry at `position` in the sorted list belongs to this shard: entries are
-    /// dealt round-robin, so shards differ in size by at most one.
-    func contains(position: Int) -> Bool { position % count == index - 1 }
+    /// `I/N`.
+    var description: String { "\(index)/\(count)" }
   }
 
   static let fixtureSuffix = ".jsonl.gz"
@@ -46,8 +45,8 @@ struct VerifyPlan: Equatable {
   /// The entries, sorted by stem.
   var entries: [Entry]
 
-  /// Groups `paths` (as listed under the folder) into entries and keeps the shard's part.
-  init(paths: [String], shard: Shard = .all) {
+  /// Groups `paths` (as listed under the folder) into entries.
+  init(paths: [String]) {
     var byStem: [String: Entry] = [:]
     for path in paths {
       for (suffix, keyPath) in [
@@ -58,7 +57,29 @@ struct VerifyPlan: Equatable {
         byStem[stem, default: Entry(stem: stem)][keyPath: keyPath] = path
       }
     }
-    let sorted = byStem.values.sorted { $0.stem < $1.stem }
-    entries = sorted.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element)
+    entries = byStem.values.sorted { $0.stem < $1.stem }
+  }
+
+  /// The entries of `shard`, in sorted order, dealt so that the shards' total weights are as
+  /// even as a greedy deal makes them: heaviest entry first (equal weights in sorted order),
+  /// each to the shard with the least weight so far (the lowest-numbered of equals). The same
+  /// entries and weights always give the same shards, which are disjoint and together hold
+  /// every entry.
+  /// - Complexity: O(*n* log *n* + *n* · *count*) for *n* entries.
+  func entries(of shard: Shard, weights: (Entry) -> Double) -> [Entry] {
+    guard shard.count > 1 else { return entries }
+    let weighed = entries.map { max(0, weights($0)) }
+    let heaviestFirst = weighed.indices.sorted {
+      weighed[$0] != weighed[$1] ? weighed[$0] > weighed[$1] : $0 < $1
+    }
+    var loads = [Double](repeating: 0, count: shard.count)
+    var taken: [Int] = []
+    for index in heaviestFirst {
+      var lightest = 0
+      for candidate in loads.indices where loads[candidate] < loads[lightest] { lightest = candidate }
+      loads[lightest] += weighed[index]
+      if lightest == shard.index - 1 { taken.append(index) }
+    }
+    return taken.sorted().map { entries[$0] }
   }
 }

@@ -95,6 +95,11 @@ public actor ReplayTransport: Transport {
   /// the fixture's).
   public var unusedRequestCount: Int { cursor.matcher.unusedCount }
 
+  /// The recorded requests read so far that no request of the session was answered with, in
+  /// recorded order (after ``readToEnd()``: all of the fixture's). A replay that passes while
+  /// some of them stay unused no longer exercises everything it recorded.
+  public var unusedRequests: [RecordedRequest] { cursor.matcher.unusedRequests }
+
   /// The number of records read so far (after ``readToEnd()``: all of them).
   public var recordCount: Int { cursor.recordCount }
 

@@ -49,7 +49,7 @@ extension SpecCompiler {
       guard
         let section = compileSection(
           element, path: at, screen: name, params: names, requests: requests, shared: shared ?? [],
-          sharedPath: path + ".prototypes")
+          sharedPath: path + ".prototypes", pointers: &pointers)
       else { continue }
       if !sectionIDs.insert(section.id.rawValue).inserted {
         fail(at + ".id", "section id '\(section.id.rawValue)' is used twice in this screen")

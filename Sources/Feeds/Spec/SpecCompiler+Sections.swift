@@ -3,13 +3,13 @@ import TableCore
 extension SpecCompiler {
   mutating func compileSection(
     _ value: SpecValue, path: String, screen: String, params: Set<String>, requests: [SpecRequestDefinition],
-    shared: [SpecMember], sharedPath: String
+    shared: [SpecMember], sharedPath: String, pointers: inout [SpecPointer]
   ) -> SpecSectionDefinition? {
     guard
       let found = members(
         value, path,
         allowed: [
-          "id", "header", "footer", "style", "records", "rows", "empty", "invalidID", "hideWhenEmpty",
+          "id", "header", "footer", "style", "records", "recordsAt", "rows", "empty", "invalidID", "hideWhenEmpty",
           "collapsible",
         ])
     else { return nil }
@@ -61,9 +61,16 @@ extension SpecCompiler {
         template(object["invalidID"], path + ".invalidID", roots: [.params, .position], params: params)
         ?? (try? SpecTemplate("\(id)-invalid-${position.page}-${position.index}", roots: [.position]))
       guard let invalidID else { return nil }
-      content = .records(request: request, prototypes: prototypes, empty: empty, invalidID: invalidID)
+      var pointer = requests[request].records
+      if let value = object["recordsAt"], let at = self.pointer(value, path + ".recordsAt") {
+        pointer = pointers.firstIndex(of: at) ?? pointers.count
+        if pointer == pointers.count { pointers.append(at) }
+      }
+      content = .records(
+        SpecRecordsSource(
+          request: request, pointer: pointer, prototypes: prototypes, empty: empty, invalidID: invalidID))
     } else {
-      for key in ["empty", "invalidID"] where object[key] != nil {
+      for key in ["empty", "invalidID", "recordsAt"] where object[key] != nil {
         fail(Self.child(path, key), "'\(key)' needs 'records' (it is for sections made from records)")
       }
       content = .fixed(prototypes)
@@ -97,7 +104,16 @@ extension SpecCompiler {
     if object["kind"] == nil { fail(path, "missing key 'kind'") }
     let id = template(object["id"], path + ".id", roots: roots, params: params)
     if object["id"] == nil { fail(path, "missing key 'id' (a row's identity; diffs go by it)") }
-    let when = object["when"].flatMap { compileSelector($0, path + ".when", roots: roots) }
+    var when: [SpecSelector] = []
+    if case .array(let selectors)? = object["when"] {
+      for (index, selector) in selectors.prefix(Self.maximumListLength).enumerated() {
+        if let compiled = compileSelector(selector, Self.element(path + ".when", index), roots: roots) {
+          when.append(compiled)
+        }
+      }
+    } else if let selector = object["when"], let compiled = compileSelector(selector, path + ".when", roots: roots) {
+      when = [compiled]
+    }
     let fields = pairs(object["fields"], path + ".fields", roots: roots, params: params)
     let height = compileHeight(object["height"], path + ".height", roots: roots, params: params)
     let select = object["select"].flatMap {
@@ -113,7 +129,7 @@ extension SpecCompiler {
   private mutating func compileSelector(
     _ value: SpecValue, _ path: String, roots: Set<SpecPath.Root>
   ) -> SpecSelector? {
-    guard let found = members(value, path, allowed: ["path", "equals", "oneOf", "exists"]) else { return nil }
+    guard let found = members(value, path, allowed: ["path", "equals", "oneOf", "exists", "nonBlank"]) else { return nil }
     let object = SpecValue.object(found)
     guard let text = string(object["path"], path + ".path") else {
       if object["path"] == nil { fail(path, "missing key 'path' (such as \"item.type\")") }
@@ -133,7 +149,10 @@ extension SpecCompiler {
     if let exists = bool(object["exists"], path + ".exists") {
       return SpecSelector(path: variable, test: .exists(exists))
     }
-    fail(path, "a selector needs 'equals', 'oneOf' or 'exists'")
+    if let nonBlank = bool(object["nonBlank"], path + ".nonBlank") {
+      return SpecSelector(path: variable, test: .nonBlank(nonBlank))
+    }
+    fail(path, "a selector needs 'equals', 'oneOf', 'exists' or 'nonBlank'")
     return nil
   }
 
@@ -168,8 +187,9 @@ extension SpecCompiler {
     _ value: SpecValue, _ path: String, roots: Set<SpecPath.Root>, params: Set<String>, screen: String,
     isFixed: Bool
   ) -> SpecRoute? {
-    guard let found = members(value, path, allowed: ["push", "parameters", "open"]) else { return nil }
+    guard let found = members(value, path, allowed: ["push", "parameters", "open", "toggle"]) else { return nil }
     let object = SpecValue.object(found)
+    if let section = string(object["toggle"], path + ".toggle") { return .toggle(SectionID(section)) }
     if let link = object["open"] {
       return template(link, path + ".open", roots: roots, params: params).map(SpecRoute.open)
     }

@@ -94,7 +94,7 @@ struct SpecSectionDefinition: Sendable {
     /// Rows that are always there, from the screen's parameters.
     case fixed([SpecPrototype])
     /// Rows made from the records of a request's answers.
-    case records(request: Int, prototypes: [SpecPrototype], empty: SpecPrototype?, invalidID: SpecTemplate)
+    case records(SpecRecordsSource)
   }
 
   var id: SectionID
@@ -106,13 +106,28 @@ struct SpecSectionDefinition: Sendable {
   var isCollapsible: Bool
 }
 
+/// Where a section's records come from and the rows they make.
+struct SpecRecordsSource: Sendable {
+  /// The request whose answers hold them.
+  var request: Int
+  /// Where they are in an answer (the request's `records`, or the section's `recordsAt`), as an
+  /// index into the screen's ``SpecScreenDefinition/recordPointers``.
+  var pointer: Int
+  var prototypes: [SpecPrototype]
+  /// The row shown when the request has answered with no records.
+  var empty: SpecPrototype?
+  /// The id of a record's placeholder row.
+  var invalidID: SpecTemplate
+}
+
 /// A row prototype: which records it shows (`when`), its identity, fields and height.
 struct SpecPrototype: Sendable {
   /// Its index among the screen's prototypes, carried by its rows.
   var index: Int
   var kind: CellKind
   var id: SpecTemplate
-  var when: SpecSelector?
+  /// Every selector must match (none: every record).
+  var when: [SpecSelector]
   var fields: [(name: String, value: SpecTemplate)]
   var height: SpecHeight
   var select: SpecRoute?
@@ -123,6 +138,8 @@ struct SpecSelector: Hashable, Sendable {
   enum Test: Hashable, Sendable {
     case equals([SpecValue])
     case exists(Bool)
+    /// Present, and text with something other than white space in it (or any other value).
+    case nonBlank(Bool)
   }
 
   var path: SpecPath
@@ -138,6 +155,14 @@ struct SpecSelector: Hashable, Sendable {
     switch test {
     case .exists(let wanted): return (value != nil && value != .null) == wanted
     case .equals(let values): return value.map(values.contains) ?? false
+    case .nonBlank(let wanted):
+      let isNonBlank: Bool
+      switch value {
+      case nil, .null?: isNonBlank = false
+      case .string(let text)?: isNonBlank = text.contains { !$0.isWhitespace }
+      default: isNonBlank = true
+      }
+      return isNonBlank == wanted
     }
   }
 }
@@ -161,4 +186,6 @@ struct SpecTextBlock: Sendable {
 enum SpecRoute: Sendable {
   case push(screen: String, parameters: [(name: String, value: SpecTemplate)])
   case open(SpecTemplate)
+  /// Collapse the section with this id, or expand it when collapsed (while it has rows).
+  case toggle(SectionID)
 }

@@ -4,16 +4,22 @@ public struct SpecDocument: Hashable, Sendable, Decodable {
   /// The whole answer.
   public let root: SpecValue
   /// Per records pointer of the screen (in ``SpecScreenDefinition/recordPointers`` order),
-  /// the records, or `nil` when the pointer names no array in this answer.
+  /// the records: an array's elements; an object is one record; nothing, or `null`, is no
+  /// records; `nil` when the pointer names another value (a string, a number), which the
+  /// screen shows as an error.
   let records: [[SpecRecord]?]
 
   init(root: SpecValue, pointers: [SpecPointer]) {
     self.root = root
     records = pointers.map { pointer in
-      guard let (value, steps) = pointer.locate(in: root), case .array(let elements) = value else {
-        return nil
+      guard let (value, steps) = pointer.locate(in: root) else { return [] }
+      switch value {
+      case .array(let elements):
+        return elements.enumerated().map { SpecRecord(index: $0.offset, value: $0.element, base: steps) }
+      case .object: return [SpecRecord(index: 0, value: value, base: steps, isWhole: true)]
+      case .null: return []
+      default: return nil
       }
-      return elements.enumerated().map { SpecRecord(index: $0.offset, value: $0.element, base: steps) }
     }
   }
 
@@ -30,7 +36,15 @@ struct SpecRecord: Hashable, Sendable {
   var index: Int
   var value: SpecValue
   var base: [SpecPath.Step]
+  /// Whether the record is the object the pointer names rather than an element of an array.
+  var isWhole = false
 
-  /// `collections[2]`.
-  var steps: [SpecPath.Step] { base + [.index(index)] }
+  /// `collections[2]` (`data` for a whole object).
+  var steps: [SpecPath.Step] { isWhole ? base : base + [.index(index)] }
+}
+
+/// Any JSON document, read for its syntax alone: what ``SpecScreen`` asks the package's
+/// decoder to read when its own parser refuses an answer, so the error is worded as for any feed.
+struct SpecAnyJSON: Decodable {
+  init(from decoder: any Decoder) throws {}
 }

@@ -8,6 +8,8 @@ struct SpecScope: Sendable {
   var params: [String: String]
   /// `position.page`, `position.index`.
   var position: (page: Int, index: Int)?
+  /// `position.path`: the coding path at fault, while an invalid row's id is made.
+  var faultPath: String?
   /// `page.offset`, `page.index`, `page.number`, `page.cursor`.
   var page: SpecPageScope?
   /// `section.total` (when known), `section.loaded`.
@@ -37,10 +39,11 @@ struct SpecScope: Sendable {
       }
       value = .string(text)
     case .position:
-      value = .object([
-        SpecMember("page", .integer(position?.page ?? 0)),
-        SpecMember("index", .integer(position?.index ?? 0)),
-      ])
+      var members = [
+        SpecMember("page", .integer(position?.page ?? 0)), SpecMember("index", .integer(position?.index ?? 0)),
+      ]
+      if let faultPath { members.append(SpecMember("path", .string(faultPath))) }
+      value = .object(members)
     case .page:
       var members = [
         SpecMember("offset", .integer(page?.offset ?? 0)), SpecMember("index", .integer(page?.index ?? 0)),

@@ -8,9 +8,9 @@ extension SpecScreen {
       switch section.content {
       case .fixed(let prototypes):
         if let found = prototypes.first(where: { $0.index == index }) { return (found, section) }
-      case .records(_, let prototypes, let empty, _):
-        if let found = prototypes.first(where: { $0.index == index }) { return (found, section) }
-        if let empty, empty.index == index { return (empty, section) }
+      case .records(let source):
+        if let found = source.prototypes.first(where: { $0.index == index }) { return (found, section) }
+        if let empty = source.empty, empty.index == index { return (empty, section) }
       }
     }
     return nil
@@ -23,17 +23,17 @@ extension SpecScreen {
     ofRow row: Row, found: (prototype: SpecPrototype, section: SpecSectionDefinition),
     state: ScreenState<SpecDocument>
   ) -> SpecScope? {
-    guard case .records(let requestIndex, let prototypes, _, _) = found.section.content,
-      prototypes.contains(where: { $0.index == found.prototype.index })
+    guard case .records(let source) = found.section.content,
+      source.prototypes.contains(where: { $0.index == found.prototype.index })
     else { return scope }
-    let request = definition.requests[requestIndex]
+    let request = definition.requests[source.request]
     for (pageIndex, page) in state.pages(in: request.name).enumerated() {
-      for record in page.records[request.records] ?? [] {
+      for record in page.records[source.pointer] ?? [] {
         var scope = scope
         scope.item = record.value
         scope.itemSteps = record.steps
         scope.position = (pageIndex, record.index)
-        guard found.prototype.when?.matches(scope) ?? true else { continue }
+        guard found.prototype.when.allSatisfy({ $0.matches(scope) }) else { continue }
         if found.prototype.id.renderIfPossible(scope) == row.id.rawValue { return scope }
       }
     }

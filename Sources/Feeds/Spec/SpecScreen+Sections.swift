@@ -14,24 +14,24 @@ extension SpecScreen {
         try prototypes.map { prototype in try fixedRow(prototype, scope: scope) }
       }
       scope.section = (nil, 0)
-    case .records(let requestIndex, let prototypes, let empty, let invalidID):
-      let request = definition.requests[requestIndex]
+    case .records(let source):
+      let request = definition.requests[source.request]
       let pages = state.pages(in: request.name)
       var recordPages: [[SpecRecord]] = []
       recordPages.reserveCapacity(pages.count)
       for page in pages {
-        guard let records = page.records[request.records] else {
-          let pointer = definition.recordPointers[request.records]
+        guard let records = page.records[source.pointer] else {
+          let pointer = definition.recordPointers[source.pointer]
           throw SpecAnswerError(message: "no array at '\(pointer)' in the answer to '\(request.name)'")
         }
         recordPages.append(records)
       }
       var built = state.rows(SpecMemoKey(section: index), ofPages: recordPages) { page, record, rows in
-        appendRows(of: record, page: page, prototypes: prototypes, invalidID: invalidID, to: &rows)
+        appendRows(of: record, page: page, prototypes: source.prototypes, invalidID: source.invalidID, to: &rows)
       }
       let progress = SpecProgress(
         pages: pages, records: request.records, pagination: request.pagination, scope: scope)
-      if let empty, !pages.isEmpty, progress.loaded == 0 {
+      if let empty = source.empty, !pages.isEmpty, recordPages.allSatisfy(\.isEmpty) {
         built = [try fixedRow(empty, scope: scope)]
       }
       rows = built
@@ -64,13 +64,14 @@ extension SpecScreen {
     scope.position = (page, record.index)
     let start = rows.count
     do throws(SpecBindingFailure) {
-      for prototype in prototypes where prototype.when?.matches(scope) ?? true {
+      for prototype in prototypes where prototype.when.allSatisfy({ $0.matches(scope) }) {
         rows.append(try row(prototype, scope: scope))
       }
     } catch {
       rows.removeSubrange(start...)
       var path = ""
       SpecPath.append(error.steps[...], to: &path)
+      scope.faultPath = path
       let id = invalidID.renderIfPossible(scope) ?? "invalid-\(page)-\(record.index)"
       rows.append(InvalidItem(index: record.index, path: path, reason: error.reason).row(id: RowID(id)))
     }
@@ -116,14 +117,15 @@ extension SpecScreen {
 
   private func origins(of id: SectionID, state: ScreenState<SpecDocument>) -> [String?] {
     guard let section = definition.sections.first(where: { $0.id == id }),
-      case .records(let requestIndex, let prototypes, _, let invalidID) = section.content
+      case .records(let source) = section.content
     else { return [] }
-    let request = definition.requests[requestIndex]
+    let request = definition.requests[source.request]
     var origins: [String?] = []
     for (pageIndex, page) in state.pages(in: request.name).enumerated() {
-      for record in page.records[request.records] ?? [] {
+      for record in page.records[source.pointer] ?? [] {
         var rows: [Row] = []
-        appendRows(of: record, page: pageIndex, prototypes: prototypes, invalidID: invalidID, to: &rows)
+        appendRows(
+          of: record, page: pageIndex, prototypes: source.prototypes, invalidID: source.invalidID, to: &rows)
         let origin = "entry \(record.index) of page \(request.name)/\(pageIndex)"
         origins += Array(repeating: origin, count: rows.count)
       }

@@ -20,9 +20,15 @@ public struct SpecScreen: Screen {
   /// The screen's duplicate-id policy (`duplicates`: `reject`, `keepFirst`, `disambiguate`).
   public var duplicateIDPolicy: DuplicateIDPolicy { definition.duplicates }
 
-  /// Parses the answer and finds its records once.
+  /// Parses the answer and finds its records once. Text that is not JSON fails as with any
+  /// feed: the package's decoder describes it (`malformed JSON …, byte 226: …`).
   public func decode(_ body: [UInt8]) throws -> SpecDocument {
-    SpecDocument(root: try SpecValue.parse(body), pointers: definition.recordPointers)
+    do throws(SpecSyntaxError) {
+      return SpecDocument(root: try SpecValue.parse(body), pointers: definition.recordPointers)
+    } catch {
+      _ = try JSONDecoding.tableFlow.decode(SpecAnyJSON.self, from: body)
+      throw error
+    }
   }
 
   /// The first page of every request, in the order the spec lists them.
@@ -33,12 +39,12 @@ public struct SpecScreen: Screen {
   /// The next page of the last section made from a paginated request, while it has more.
   public func nextPage(of section: SectionID, state: ScreenState<SpecDocument>) -> ScreenRequest? {
     guard let position = definition.sections.lastIndex(where: { $0.id == section }),
-      case .records(let requestIndex, _, _, _) = definition.sections[position].content,
+      case .records(let source) = definition.sections[position].content,
       !definition.sections[(position + 1)...].contains(where: {
-        if case .records(requestIndex, _, _, _) = $0.content { true } else { false }
+        if case .records(let later) = $0.content { later.request == source.request } else { false }
       })
     else { return nil }
-    let request = definition.requests[requestIndex]
+    let request = definition.requests[source.request]
     guard let pagination = request.pagination else { return nil }
     let progress = SpecProgress(
       pages: state.pages(in: request.name), records: request.records, pagination: pagination, scope: scope)
@@ -65,6 +71,12 @@ public struct SpecScreen: Screen {
     else { return .none }
     switch select {
     case .open(let link): return link.renderIfPossible(scope).map { .open(link: $0) } ?? .none
+    case .toggle(let id):
+      if state.collapsedSections.contains(id) { return .perform(.expand(id)) }
+      guard let index = definition.sections.firstIndex(where: { $0.id == id }),
+        let section = try? build(definition.sections[index], at: index, state: state), !section.rows.isEmpty
+      else { return .none }
+      return .perform(.collapse(id))
     case .push(let target, let parameters):
       guard let next = spec.screens[target] else { return .none }
       var values: [String: String] = [:]

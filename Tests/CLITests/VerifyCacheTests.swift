@@ -70,6 +70,15 @@ struct VerifyCacheTests {
       })
     let again = try await VerifyRun.verify([folder.path, "--cache", cache])
     #expect(again.out.hasSuffix("2 passed (2 cached), 0 failed\n"), "the replay wrote the entries anew")
+
+    // A FIFO in the entry's place is never opened (reading it would block the run).
+    let entry = cache + "/" + entries[0]
+    try FileManager.default.removeItem(atPath: entry)
+    #expect(mkfifo(entry, 0o644) == 0)
+    let fifo = try await VerifyRun.verify([folder.path, "--cache", cache])
+    #expect(fifo.code == .success)
+    #expect(fifo.out.hasSuffix("2 passed (1 cached), 0 failed\n"))
+    #expect(fifo.err.contains("not a regular file; ignored (the session is replayed)"))
   }
 
   @Test("a failing session is never cached")

@@ -48,7 +48,9 @@ struct VerifyCache {
   /// Reads a session's inputs, `nil` when one of them cannot be read (the session is then
   /// replayed, and reports the problem itself).
   static func inputs(of entry: VerifyPlan.Entry) -> Inputs? {
+    // Regular files only: reading a FIFO would block the run.
     guard let fixturePath = entry.fixture, let goldenPath = entry.golden,
+      [fixturePath, goldenPath, entry.expectation].allSatisfy({ $0.map(isRegularFile) ?? true }),
       let fixture = FileManager.default.contents(atPath: fixturePath),
       let golden = FileManager.default.contents(atPath: goldenPath)
     else { return nil }
@@ -64,6 +66,11 @@ struct VerifyCache {
       return nil
     }
     return Inputs(fixture: Array(fixture), golden: Array(golden), expectation: expectation, feed: feed)
+  }
+
+  private static func isRegularFile(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
   }
 
   /// The address of a session with `inputs`, verified by `tool` with `strict` or not.
@@ -91,7 +98,12 @@ struct VerifyCache {
   /// none; an entry that cannot be read back is reported on `io` and treated as none.
   func lookUp(_ address: String, io: CommandIO) -> Double? {
     let file = path(address)
-    guard let data = FileManager.default.contents(atPath: file) else { return nil }
+    var status = stat()
+    guard lstat(file, &status) == 0 else { return nil }
+    guard status.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: file) else {
+      io.fail("warning: \(file): not a regular file; ignored (the session is replayed)")
+      return nil
+    }
     struct Entry: Decodable {
       var format: String
       var version: Int

@@ -30,16 +30,8 @@ extension VerifyCommand {
     var cache: VerifyCache?
   }
 
-  /// Checks one entry, writing into memory so that entries checked at once print in order.
-  func check(
-    _ entry: VerifyPlan.Entry, update: Bool, environment: [String: String],
-    tool: ToolIdentity = .tableflow, report: VerifyReport.Context? = nil
-  ) async -> Outcome {
-    await check(
-      entry, settings: CheckSettings(update: update, environment: environment, tool: tool, report: report))
-  }
-
-  /// Checks one entry as `settings` say, writing into memory.
+  /// Checks one entry as `settings` say, writing into memory so that entries checked at once
+  /// print in order.
   func check(_ entry: VerifyPlan.Entry, settings: CheckSettings) async -> Outcome {
     let out = MemorySink()
     let err = MemorySink()

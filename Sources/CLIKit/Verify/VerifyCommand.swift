@@ -14,7 +14,7 @@ import TableFlowViewer
 /// Sessions replay `--jobs` at a time; the output keeps the sorted order whatever finishes
 /// first. `--shard I/N` (or Bazel's `TEST_TOTAL_SHARDS`/`TEST_SHARD_INDEX`) verifies one of N
 /// shards dealt by recorded duration (`--timings`) or fixture size
-/// (``VerifyPlan/entries(of:weights:)``). Reports: `--html` (`VerifyReport`), `--junit`
+/// (`VerifyPlan.entries(of:weights:)`). Reports: `--html` (`VerifyReport`), `--junit`
 /// (`JUnitReport`), `--json` (`VerifyJSONReport`), `--timings` (`VerifyTimings`, written by an
 /// unsharded run); `--cache` skips sessions unchanged since they passed (`VerifyCache`), and
 /// `--merge` joins the shards' JSON reports. Every report is written atomically and never over

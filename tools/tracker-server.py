@@ -89,13 +89,25 @@ def main():
     arguments = parser.parse_args()
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True
-    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    # A parent may start us with these signals blocked (Foundation's Process on Linux passes its
+    # thread's mask on); unblock them so SIGTERM always stops the server.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     timer = threading.Timer(arguments.lifetime, server.shutdown)
     timer.daemon = True
     timer.start()
     sys.stdout.write("listening on http://127.0.0.1:%d\n" % server.server_address[1])
     sys.stdout.flush()
-    server.serve_forever()
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ extension SpecCompiler {
       let found = members(
         value, path,
         allowed: [
-          "id", "header", "footer", "style", "records", "recordsAt", "rows", "empty", "invalidID", "hideWhenEmpty",
+          "id", "header", "footer", "style", "records", "recordsAt", "rows", "empty", "invalidID",
+          "hideWhenEmpty",
           "collapsible",
         ])
     else { return nil }
@@ -111,7 +112,9 @@ extension SpecCompiler {
           when.append(compiled)
         }
       }
-    } else if let selector = object["when"], let compiled = compileSelector(selector, path + ".when", roots: roots) {
+    } else if let selector = object["when"],
+      let compiled = compileSelector(selector, path + ".when", roots: roots)
+    {
       when = [compiled]
     }
     let fields = pairs(object["fields"], path + ".fields", roots: roots, params: params)
@@ -129,7 +132,9 @@ extension SpecCompiler {
   private mutating func compileSelector(
     _ value: SpecValue, _ path: String, roots: Set<SpecPath.Root>
   ) -> SpecSelector? {
-    guard let found = members(value, path, allowed: ["path", "equals", "oneOf", "exists", "nonBlank"]) else { return nil }
+    guard let found = members(value, path, allowed: ["path", "equals", "oneOf", "exists", "nonBlank"]) else {
+      return nil
+    }
     let object = SpecValue.object(found)
     guard let text = string(object["path"], path + ".path") else {
       if object["path"] == nil { fail(path, "missing key 'path' (such as \"item.type\")") }
@@ -187,7 +192,9 @@ extension SpecCompiler {
     _ value: SpecValue, _ path: String, roots: Set<SpecPath.Root>, params: Set<String>, screen: String,
     isFixed: Bool
   ) -> SpecRoute? {
-    guard let found = members(value, path, allowed: ["push", "parameters", "open", "toggle"]) else { return nil }
+    guard let found = members(value, path, allowed: ["push", "parameters", "open", "toggle"]) else {
+      return nil
+    }
     let object = SpecValue.object(found)
     if let section = string(object["toggle"], path + ".toggle") { return .toggle(SectionID(section)) }
     if let link = object["open"] {

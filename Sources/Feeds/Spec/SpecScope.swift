@@ -40,7 +40,8 @@ struct SpecScope: Sendable {
       value = .string(text)
     case .position:
       var members = [
-        SpecMember("page", .integer(position?.page ?? 0)), SpecMember("index", .integer(position?.index ?? 0)),
+        SpecMember("page", .integer(position?.page ?? 0)),
+        SpecMember("index", .integer(position?.index ?? 0)),
       ]
       if let faultPath { members.append(SpecMember("path", .string(faultPath))) }
       value = .object(members)

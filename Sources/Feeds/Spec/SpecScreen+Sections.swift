@@ -27,7 +27,8 @@ extension SpecScreen {
         recordPages.append(records)
       }
       var built = state.rows(SpecMemoKey(section: index), ofPages: recordPages) { page, record, rows in
-        appendRows(of: record, page: page, prototypes: source.prototypes, invalidID: source.invalidID, to: &rows)
+        appendRows(
+          of: record, page: page, prototypes: source.prototypes, invalidID: source.invalidID, to: &rows)
       }
       let progress = SpecProgress(
         pages: pages, records: request.records, pagination: request.pagination, scope: scope)

@@ -40,7 +40,7 @@ let package = Package(
     .target(name: "TableFlowUIKit", dependencies: ["TableFlow", "TableCore"]),
     // Test helpers for a user's feeds; a failure fails the test in XCTest or Swift Testing,
     // whichever runs it.
-    .target(name: "TableFlowTesting", dependencies: ["TableFlow", "TableCore"]),
+    .target(name: "TableFlowTesting", dependencies: ["TableFlow", "TableCore", "TableFlowViewer"]),
     // Built-in feeds reproducing the seed screens.
     .target(name: "Feeds", dependencies: ["TableFlow", "TableCore"]),
     // The session page (`view`) and the review page (`verify --html`): self-contained HTML whose

@@ -205,6 +205,61 @@ def check_fixture(browser, tableflow, fixture, out_dir, problems):
     return page, steps
 
 
+REVIEW_CHECK = """JSON.stringify((() => {
+  const focus = document.querySelector('.pair.focus');
+  const link = document.querySelector('.first-link');
+  const side = (name) => focus ? focus.querySelector('[data-side="' + name + '"]') : null;
+  const golden = side('golden'), fresh = side('new');
+  return {
+    link: link ? link.getAttribute('href') : null,
+    target: link ? !!document.getElementById(link.getAttribute('href').slice(1)) : false,
+    goldenRows: golden ? golden.querySelectorAll('[data-row-id]').length : -1,
+    newRows: fresh ? fresh.querySelectorAll('[data-row-id]').length : -1,
+    goldenChanged: golden ? golden.querySelectorAll('[data-change="reconfigure"]').length : -1,
+    newChanged: fresh ? fresh.querySelectorAll('[data-change="reconfigure"]').length : -1,
+    fieldMarks: fresh ? fresh.querySelectorAll('.f.changed').length : -1,
+    sectionUpdates: fresh ? fresh.querySelectorAll('.section[data-change="update"]').length : -1,
+    words: focus ? focus.querySelectorAll('mark.word').length : -1,
+    folds: focus ? focus.querySelectorAll('.fold').length : -1,
+  };
+})())"""
+
+
+def check_review_page(browser, tableflow, out_dir, problems):
+    """A failing session's review page: the golden (edited here: one title, one footer) and the
+    new table drawn side by side on the first differing step, the changed row marked on both
+    sides with its field, the changed text marked within its line, unchanged lines folded and
+    the first difference linked."""
+    folder = os.path.join(out_dir, "review", "books")
+    os.makedirs(folder)
+    for suffix in (".jsonl.gz", ".log", ".intents"):
+        shutil.copy(os.path.join(ROOT, "Fixtures", "books", "actions" + suffix), folder)
+    golden = os.path.join(folder, "actions.log")
+    with open(golden, encoding="utf-8") as file:
+        text = file.read()
+    edited = text.replace('title="江湖散步"', 'title="江湖散记"', 1).replace('footer="共 90 本"', 'footer="共 91 本"', 1)
+    if edited == text:
+        problems.append("review page: the edit of Fixtures/books/actions.log found nothing to change")
+        return
+    with open(golden, "w", encoding="utf-8") as file:
+        file.write(edited)
+    page = os.path.join(out_dir, "review.html")
+    subprocess.run([tableflow, "verify", os.path.dirname(folder), "--html", page], capture_output=True, text=True)
+    browser.open("file://" + page)
+    for error in browser.errors():
+        problems.append(f"review page: console error: {error}")
+    got = json.loads(browser.evaluate(REVIEW_CHECK))
+    want = {"target": True, "goldenChanged": 1, "newChanged": 1, "fieldMarks": 1, "sectionUpdates": 1}
+    for key, value in want.items():
+        if got[key] != value:
+            problems.append(f"review page: {key} is {got[key]}, expected {value} ({got})")
+    if got["goldenRows"] < 100 or got["newRows"] != got["goldenRows"]:
+        problems.append(f"review page: drew {got['goldenRows']} golden and {got['newRows']} new rows ({got})")
+    if got["words"] < 2 or got["folds"] < 1:
+        problems.append(f"review page: {got['words']} marked words, {got['folds']} folds ({got})")
+    print(f"viewer-browser-test: review page checked: {got}")
+
+
 def load_more_step(tableflow, fixture):
     """The 1-based step that follows the first load-more intent of a session."""
     _, log = expected_steps(tableflow, fixture)
@@ -279,6 +334,8 @@ def main():
             listed = browser.evaluate("document.querySelectorAll('[data-fixture]').length")
             if listed != len(fixtures):
                 problems.append(f"verify --html: lists {listed} fixtures, expected {len(fixtures)}")
+
+            check_review_page(browser, tableflow, out_dir, problems)
 
             big_log = os.path.join(out_dir, "big.jsonl")
             big_session_log(big_log)

@@ -1,5 +1,6 @@
 import Foundation
 import TableFlow
+import TableFlowViewer
 
 /// One run of an asserted session, worked out from the fixture and a transport record mode:
 /// the library's ``FeedSession`` (replaying, or recording) and what the assertion reports.
@@ -126,15 +127,19 @@ struct PreparedSession {
     }
   }
 
-  /// Runs the session, keeping its text log and its presented updates.
-  func run() async throws(SessionAssertionError) -> (outcome: FeedSessionOutcome, updates: [PresentedUpdate])
-  {
+  /// Runs the session, keeping its text log, its presented updates and its page (what
+  /// `tableflow view` would draw of it, for the review page of a failing session).
+  func run() async throws(SessionAssertionError) -> (
+    outcome: FeedSessionOutcome, updates: [PresentedUpdate], page: SessionPageBuilder
+  ) {
     var updates: [PresentedUpdate] = []
+    var page = SessionPageBuilder()
     do {
       let outcome = try await session.run { event, _ in
         if let update = event.event.presentedUpdate { updates.append(update) }
+        page.add(event.event)
       }
-      return (outcome, updates)
+      return (outcome, updates, page)
     } catch {
       // The recorder was abandoned: nothing was written.
       throw SessionAssertionError("\(session.feed.name): \(error)")

@@ -1,5 +1,6 @@
 import Foundation
 import TableFlow
+import TableFlowViewer
 
 /// The runs of one `assertSession` call and what they fail with: a replay compared with the
 /// golden, or a recording that becomes the fixture (and golden) only when its session ends as
@@ -13,7 +14,7 @@ struct SessionAssertion {
   func replay(
     _ request: PreparedSession.Request, reportsDifference: Bool = true
   ) async throws(SessionAssertionError) -> SessionResult {
-    let (outcome, updates) = try await PreparedSession(request, mode: .none).run()
+    let (outcome, updates, page) = try await PreparedSession(request, mode: .none).run()
     var result = makeResult(outcome, updates: updates, recorded: false)
     guard let expected = try readGolden() else {
       result.goldenDifference = GoldenLogDifference(expected: "", actual: outcome.log)
@@ -28,9 +29,12 @@ struct SessionAssertion {
     result.goldenDifference = GoldenLogDifference(expected: expected, actual: outcome.log)
     if let difference = result.goldenDifference, reportsDifference {
       try write(outcome.log, to: paths.golden + ".new")
+      let review = try writeReviewPage(golden: expected, new: outcome.log, page: page, note: "\(difference)")
       site.fail(
         "\(paths.golden): the log differs at \(difference)\n"
-          + "wrote \(paths.golden).new: review it (diff), then move it over the golden")
+          + "wrote \(paths.golden).new: review it (diff, or open \(review)), then move it over the golden")
+    } else if result.goldenDifference == nil {
+      removeStaleReviewPage()
     }
     return result
   }
@@ -44,7 +48,7 @@ struct SessionAssertion {
     _ request: PreparedSession.Request, mode: RecordMode, rewritesGolden: Bool
   ) async throws(SessionAssertionError) -> SessionResult {
     let prepared = try PreparedSession(request, mode: mode)
-    let (outcome, updates) = try await prepared.run()
+    let (outcome, updates, page) = try await prepared.run()
     var result = makeResult(outcome, updates: updates, recorded: true)
     let expected = try readGolden()
     result.goldenDifference = GoldenLogDifference(expected: expected ?? "", actual: outcome.log)
@@ -64,7 +68,10 @@ struct SessionAssertion {
           + "review it, check both in and run again")
       return result
     }
-    guard let difference = result.goldenDifference else { return result }
+    guard let difference = result.goldenDifference else {
+      removeStaleReviewPage()
+      return result
+    }
     if rewritesGolden {
       try write(outcome.log, to: paths.golden)
       site.fail(
@@ -72,11 +79,40 @@ struct SessionAssertion {
           + "the golden now holds the new log: review the change (git diff), then run again")
     } else {
       try write(outcome.log, to: paths.golden + ".new")
+      let review = try writeReviewPage(
+        golden: expected ?? "", new: outcome.log, page: page, note: "\(difference)")
       site.fail(
         "\(paths.golden): the log differs at \(difference)\n"
-          + "wrote \(paths.golden).new: review it (diff), then move it over the golden")
+          + "wrote \(paths.golden).new: review it (diff, or open \(review)), then move it over the golden")
     }
     return result
+  }
+
+  /// Where a failing session's review page goes: beside the golden, `GOLDEN.review.html`.
+  var reviewPagePath: String { paths.golden + ".review.html" }
+
+  /// Writes the review page of a session whose log differs from its golden: the golden and
+  /// the new log step by step, the new tables drawn, as `tableflow verify --html` shows a
+  /// failing fixture. Returns its path.
+  private func writeReviewPage(
+    golden: String, new: String, page: SessionPageBuilder, note: String
+  ) throws(SessionAssertionError) -> String {
+    let name = URL(fileURLWithPath: paths.fixture).lastPathComponent
+    var report = VerifyReport(title: "assertSession \(name)")
+    var entry = VerifyReport.Entry(
+      path: paths.fixture, verdict: .fail, note: "the log differs from the golden at " + note,
+      accept:
+        "mv \(VerifyReport.shellQuoted(paths.golden + ".new")) \(VerifyReport.shellQuoted(paths.golden))")
+    (entry.goldenPath, entry.golden, entry.new) = (paths.golden, golden, new)
+    entry.page = page.page(title: name)
+    report.entries.append(entry)
+    try write(report.html(), to: reviewPagePath)
+    return reviewPagePath
+  }
+
+  /// A passing session leaves no review page of an earlier failure behind.
+  private func removeStaleReviewPage() {
+    try? FileManager.default.removeItem(atPath: reviewPagePath)
   }
 
   private func makeResult(

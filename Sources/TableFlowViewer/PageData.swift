@@ -12,6 +12,7 @@ import TableCore
 /// ```
 package struct PageData {
   private var rowIndex: [Row: Int] = [:]
+  private var loggedRowIndex: [LoggedTable.Row: Int] = [:]
   /// Each distinct row once, as `[kind, id, height, [[name, value], …]]`.
   private(set) var rows: [JSONValue] = []
 
@@ -79,6 +80,30 @@ package struct PageData {
           .bool(section.isCollapsed), .array(section.rows.map { .integer(index(of: $0)) }),
         ])
       })
+  }
+
+  /// A table read back from a text log, as SECTION values whose rows join the pool.
+  mutating func sections(_ table: LoggedTable) -> JSONValue {
+    .array(
+      table.sections.map { section in
+        .array([
+          .string(section.id), section.header.map(JSONValue.string) ?? .null,
+          section.footer.map(JSONValue.string) ?? .null, .string(section.style), .bool(section.isCollapsed),
+          .array(section.rows.map { .integer(index(of: $0)) }),
+        ])
+      })
+  }
+
+  private mutating func index(of row: LoggedTable.Row) -> Int {
+    if let index = loggedRowIndex[row] { return index }
+    let index = rows.count
+    loggedRowIndex[row] = index
+    rows.append(
+      .array([
+        .string(row.kind), .string(row.id), .number(row.height),
+        .array(row.fields.map { .array([.string($0.name), $0.value]) }),
+      ]))
+    return index
   }
 
   private mutating func index(of row: Row) -> Int {

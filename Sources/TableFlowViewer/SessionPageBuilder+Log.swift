@@ -3,45 +3,6 @@ import TableCore
 import TableFlow
 
 extension SessionPageBuilder {
-  /// One line of a jsonl snapshot log, as `JSONLinesLogWriter` writes it.
-  private struct LogLine: Decodable {
-    struct Response: Decodable {
-      var method: String
-      var url: String
-      var status: Int
-      var bytes: Int
-    }
-
-    struct Request: Decodable {
-      var method: String
-      var url: String
-    }
-
-    struct Cell: Decodable {
-      var event: String
-      var row: String
-      var position: [Int]
-    }
-
-    var event: String
-    var intent: String?
-    var screen: String?
-    var version: Int?
-    var snapshot: TableSnapshot?
-    var responses: [Response]?
-    var requests: [Request]?
-    var ignored: String?
-    var duplicates: [String]?
-    var reason: String?
-    var action: String?
-    var from: String?
-    var link: String?
-    var stage: String?
-    var category: String?
-    var message: String?
-    var cells: [Cell]?
-  }
-
   /// A line of a jsonl log that is not what the log writer writes.
   package struct LogLineError: Error {
     package var message: String
@@ -56,9 +17,9 @@ extension SessionPageBuilder {
   /// - Throws: ``LogLineError`` for a line that is not JSON, misses a field its event needs, or
   ///   holds an invalid snapshot.
   package mutating func addLogLine(_ text: some StringProtocol) throws(LogLineError) {
-    let line: LogLine
+    let line: JSONLinesLogLine
     do {
-      line = try JSONDecoding.tableFlow.decode(LogLine.self, from: Array(text.utf8))
+      line = try JSONDecoding.tableFlow.decode(JSONLinesLogLine.self, from: Array(text.utf8))
     } catch let error as DecodingError {
       let cause = DecodingErrorText.describe(error, in: Array(text.utf8))
       throw LogLineError(message: String(cause.drop { $0 == " " }))

@@ -1,7 +1,8 @@
 import TableCore
 
 /// What `tableflow verify --html` shows: every fixture's verdict and, for a failure, the golden
-/// and the new log step by step beside the new tables.
+/// and the new log step by step, with the golden's table (read back from its text by
+/// ``LoggedTableReader``) and the new one drawn side by side.
 package struct VerifyReport {
   /// A fixture's verdict.
   package enum Verdict: String, Sendable {
@@ -80,6 +81,8 @@ package struct VerifyReport {
       counts[entry.verdict, default: 0] += 1
       let golden = Self.blocks(of: entry.golden)
       let new = Self.blocks(of: entry.new)
+      // The golden's tables, read back from its text, drawn beside the new ones.
+      let goldenTables = entry.verdict == .pass ? [] : LoggedTableReader.tables(of: golden)
       var blocks: [JSONValue] = []
       var firstDifference: Int?
       for index in 0..<max(golden.count, new.count) {
@@ -87,10 +90,12 @@ package struct VerifyReport {
         let right = index < new.count ? new[index] : (title: "", text: "")
         let differs = left.text != right.text
         if differs && firstDifference == nil { firstDifference = index }
+        let goldenTable = index < goldenTables.count ? goldenTables[index] : nil
         blocks.append(
           .object([
             "title": .string(right.title.isEmpty ? left.title : right.title), "golden": .string(left.text),
             "new": .string(right.text), "differs": .bool(differs),
+            "goldenSections": goldenTable.map { pool.sections($0) } ?? .null,
           ]))
       }
       // Passing fixtures list no steps: the page stays small however large the corpus.

@@ -50,6 +50,35 @@ struct AssertSessionTests {
     #expect(try String(contentsOfFile: golden + ".new", encoding: .utf8) == original)
   }
 
+  @Test("a differing log writes GOLDEN.review.html, named in the failure; a passing run removes it")
+  func mismatchWritesReviewPage() async throws {
+    let folder = try Self.copyOfBooksSession()
+    defer { folder.cleanUp() }
+    let golden = folder.file("session.log")
+    let original = try String(contentsOfFile: golden, encoding: .utf8)
+    try Data(original.replacingOccurrences(of: "评论", with: "书评").utf8).write(to: URL(fileURLWithPath: golden))
+    let page = golden + ".review.html"
+    // The failure names the page: an issue without it is not the known one, and fails the test.
+    try await withKnownIssue {
+      _ = try await assertSession(
+        feed: BooksFeed(), fixture: folder.file("session.jsonl.gz"), golden: golden, environment: [:])
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("open \(page)") }
+    }
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    #expect(html.hasPrefix("<!doctype html>"))
+    #expect(html.contains(#""verdict":"fail""#))
+    #expect(html.contains("书评"))  // the golden's side
+    #expect(html.contains(#""steps":[{"#))  // the new tables, drawn
+    // Accepting the new log makes the session pass, and the page of the old failure goes.
+    try FileManager.default.removeItem(atPath: golden)
+    try FileManager.default.moveItem(atPath: golden + ".new", toPath: golden)
+    let result = try await assertSession(
+      feed: BooksFeed(), fixture: folder.file("session.jsonl.gz"), golden: golden, environment: [:])
+    #expect(result.goldenDifference == nil)
+    #expect(!FileManager.default.fileExists(atPath: page))
+  }
+
   @Test("a missing golden fails; mode none writes it only as GOLDEN.new")
   func missingGolden() async throws {
     let folder = try Self.copyOfBooksSession()

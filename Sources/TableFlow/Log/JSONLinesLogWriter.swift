@@ -7,7 +7,8 @@ import TableCore
 ///
 /// A snapshot line is `{"changeset":{…},"event":"snapshot","screen":…,"snapshot":{…},
 /// "version":…}` with the snapshot and changeset in the interchange form of DESIGN.md; the
-/// first snapshot of a screen has an empty changeset.
+/// first snapshot of a screen has an empty changeset. Every line has the shape the package's
+/// `JSONLinesLogLine` declares, which is also what readers of the log decode.
 public struct JSONLinesLogWriter: SnapshotLogWriter {
   /// Creates a writer.
   public init() {}
@@ -45,86 +46,70 @@ public struct JSONLinesLogWriter: SnapshotLogWriter {
     out += "\n"
   }
 
-  /// The line of every event but a snapshot, as a value.
+  /// The line of every event but a snapshot.
   private static func value(for event: PipelineEvent) -> JSONValue? {
+    typealias Line = JSONLinesLogLine
+    var line: Line
     switch event.payload {
     case .intentReceived(let intent, let screen):
-      return .object([
-        "event": .string("intent"), "intent": .string(intent.description), "screen": .string(screen.name),
-      ])
+      line = Line(event: "intent")
+      line.intent = intent.description
+      line.screen = screen.name
     case .intentIgnored(let intent, let screen, let reason):
-      return .object([
-        "event": .string("intent"), "intent": .string(intent.description), "screen": .string(screen.name),
-        "ignored": .string(reason),
-      ])
+      line = Line(event: "intent")
+      line.intent = intent.description
+      line.screen = screen.name
+      line.ignored = reason
     case .requestCancelled(let batch, let reason):
-      return .object([
-        "event": .string("cancel"), "screen": .string(batch.screen.name), "reason": .string(reason),
-        "requests": .array(
-          batch.requests.map {
-            .object(["method": .string($0.method), "url": .string($0.relativeURL)])
-          }),
-      ])
+      line = Line(event: "cancel")
+      line.screen = batch.screen.name
+      line.reason = reason
+      line.requests = batch.requests.map { Line.Request(method: $0.method, url: $0.relativeURL) }
     case .responsesApplied(let fetched):
       guard fetched.failure == nil else { return nil }
       // One line per batch keeps the log one line per event.
-      return .object([
-        "event": .string("response"), "screen": .string(fetched.batch.screen.name),
-        "responses": .array(
-          fetched.responses.map {
-            .object([
-              "method": .string($0.request.method), "url": .string($0.request.relativeURL),
-              "status": .integer($0.response.status), "bytes": .integer($0.response.body.count),
-            ])
-          }),
-      ])
+      line = Line(event: "response")
+      line.screen = fetched.batch.screen.name
+      line.responses = fetched.responses.map {
+        Line.Response(
+          method: $0.request.method, url: $0.request.relativeURL, status: $0.response.status,
+          bytes: $0.response.body.count)
+      }
     case .presented:
       return nil  // written by `write(_:to:)` without building the snapshot's value
     case .navigated(let navigation):
+      line = Line(event: "navigation")
       switch navigation {
       case .pushed(let screen, let from):
-        return .object([
-          "event": .string("navigation"), "action": .string("push"), "screen": .string(screen.name),
-          "from": .string(from.name),
-        ])
+        (line.action, line.screen, line.from) = ("push", screen.name, from.name)
       case .popped(let screen, let to):
-        return .object([
-          "event": .string("navigation"), "action": .string("back"), "screen": .string(to.name),
-          "from": .string(screen.name),
-        ])
+        (line.action, line.screen, line.from) = ("back", to.name, screen.name)
       case .openedLink(let link, let from):
-        return .object([
-          "event": .string("navigation"), "action": .string("open"), "link": .string(link),
-          "from": .string(from.name),
-        ])
+        (line.action, line.link, line.from) = ("open", link, from.name)
       }
     case .failed(let failure, let screen):
-      return .object([
-        "event": .string("error"), "stage": .string(failure.stage.rawValue),
-        "category": .string(failure.category.description), "message": .string(failure.message),
-        "screen": screen.map { .string($0.name) } ?? .null,
-      ])
+      line = Line(event: "error")
+      line.stage = failure.stage.rawValue
+      line.category = failure.category.description
+      line.message = failure.message
+      line.screen = screen?.name
     case .duplicatesResolved(let reports, let screen):
       // One line per batch keeps the log one line per event.
-      return .object([
-        "event": .string("duplicates"), "screen": .string(screen.name),
-        "duplicates": .array(reports.map { .string($0.line) }),
-      ])
+      line = Line(event: "duplicates")
+      line.screen = screen.name
+      line.duplicates = reports.map(\.line)
     case .cellsUpdated(let updates):
-      return .object([
-        "event": .string("cells"), "screen": .string(updates.screen.name),
-        "version": .integer(updates.version),
-        "cells": .array(
-          updates.cells.map {
-            .object([
-              "event": .string($0.kind.rawValue), "row": .string($0.row.rawValue),
-              "kind": .string($0.cellKind.rawValue),
-              "position": .array([.integer($0.position.section), .integer($0.position.row)]),
-            ])
-          }),
-      ])
+      line = Line(event: "cells")
+      line.screen = updates.screen.name
+      line.version = updates.version
+      line.cells = updates.cells.map {
+        Line.Cell(
+          event: $0.kind.rawValue, row: $0.row.rawValue, kind: $0.cellKind.rawValue,
+          position: [$0.position.section, $0.position.row])
+      }
     case .intentSent, .requestStarted, .responseReceived, .decoded, .snapshotBuilt, .settled:
       return nil
     }
+    return line.value
   }
 }

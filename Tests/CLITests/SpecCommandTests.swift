@@ -161,4 +161,51 @@ struct SpecCommandTests {
       contentsOf: root.appendingPathComponent("Fixtures/books/session.log"), encoding: .utf8)
     #expect(run.stdout == golden)
   }
+
+  @Test("spec check reports what each prototype made of recorded answers, and the placeholder rows")
+  func specCheck() throws {
+    let root = APIServer.packageRoot
+    let spec = root.appendingPathComponent("Examples/Specs/books.tableflow.json").path
+    let clean = try CLIProcess.run(["spec", "check", spec])
+    #expect(clean.status == 0)
+    #expect(clean.stdout == "\(spec): ok, feed books, screens books, detail, reviews\n")
+    let fixture = root.appendingPathComponent("Fixtures/books/bad-item.jsonl.gz").path
+    let check = try CLIProcess.run(["spec", "check", spec, fixture])
+    #expect(check.status == 1, "\(check.stderr)")
+    let lines = check.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.contains("books: bookInfo in sections[0] wish made 17 rows"), "\(lines)")
+    #expect(lines.contains("detail: not shown by these fixtures"))
+    #expect(lines.contains("reviews: not shown by these fixtures"))
+    let session = try CLIProcess.run([
+      "spec", "check", spec, root.appendingPathComponent("Fixtures/books/session.jsonl.gz").path,
+    ])
+    #expect(session.status == 0, "\(session.stdout)")
+    #expect(session.stdout.contains("reviews: message (empty row) in sections[1] reviews not needed\n"))
+    #expect(
+      lines.contains(
+        #"books: invalid row book-invalid-wish-0-2: path="collections[2].book.title" reason="expected String, found null""#
+      ))
+  }
+
+  @Test("spec init drafts a spec from a sample answer that loads and finds the records")
+  func specInit() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.cleanUp() }
+    let sample = folder.file("issues.json")
+    try Data(
+      #"{"meta":{"page":1},"data":{"issues":[{"number":1,"title":"One","state":"open","labels":[]},{"number":2,"title":"Two","state":"closed","labels":[]}]}}"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: sample))
+    let draft = try CLIProcess.run(["spec", "init", sample, "--path", "/projects/demo/issues"])
+    #expect(draft.status == 0, "\(draft.stderr)")
+    #expect(draft.stdout.contains(#""records": "/data/issues""#))
+    #expect(draft.stdout.contains(#""id": "item-${item.number}""#))
+    #expect(draft.stdout.contains(#""title": "${item.title}", "state": "${item.state}""#))
+    let spec = folder.file("issues.tableflow.json")
+    try Data(draft.stdout.utf8).write(to: URL(fileURLWithPath: spec))
+    let check = try CLIProcess.run(["spec", "check", spec])
+    #expect(check.status == 0, "\(check.stderr)")
+    let bad = try CLIProcess.run(["spec", "init", folder.file("none.json")])
+    #expect(bad.status == 66)
+  }
 }

@@ -108,5 +108,16 @@ struct VerifyCacheTests {
     #expect(
       hex(String(repeating: "a", count: 1000))
         == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    // Fed in uneven pieces, the digest is the same as fed whole.
+    var pieces = SHA256Digest()
+    var generator = SeededGenerator(seed: 7)
+    let message = Array(String(repeating: "a", count: 1000).utf8)
+    var offset = 0
+    while offset < message.count {
+      let next = min(message.count, offset + Int.random(in: 0...150, using: &generator))
+      pieces.update(Array(message[offset..<next]))
+      offset = next
+    }
+    #expect(pieces.hexDigest() == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
   }
 }

@@ -5,6 +5,8 @@ struct SHA256Digest {
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
   ]
   private var pending: [UInt8] = []
+  /// The message schedule, kept between blocks so that a block allocates nothing.
+  private var schedule = [UInt32](repeating: 0, count: 64)
   private var length: UInt64 = 0
 
   private static let constants: [UInt32] = [
@@ -22,32 +24,44 @@ struct SHA256Digest {
   init() {}
 
   /// Adds `bytes` to the message.
-  /// - Complexity: O(*n*).
-  mutating func update(_ bytes: some Sequence<UInt8>) {
-    for byte in bytes {
-      pending.append(byte)
-      length &+= 1
-      if pending.count == 64 {
-        compress(pending)
-        pending.removeAll(keepingCapacity: true)
+  /// - Complexity: O(*n*); whole blocks are hashed straight from `bytes`, without copying.
+  mutating func update(_ bytes: [UInt8]) {
+    length &+= UInt64(bytes.count)
+    var start = 0
+    if !pending.isEmpty {
+      start = min(64 - pending.count, bytes.count)
+      pending += bytes[0..<start]
+      guard pending.count == 64 else { return }
+      let block = pending
+      block.withUnsafeBufferPointer { compress($0) }
+      pending.removeAll(keepingCapacity: true)
+    }
+    bytes.withUnsafeBufferPointer { buffer in
+      while start + 64 <= buffer.count {
+        compress(UnsafeBufferPointer(rebasing: buffer[start..<start + 64]))
+        start += 64
       }
     }
+    pending += bytes[start...]
   }
 
   /// Adds `text` as UTF-8.
-  mutating func update(_ text: String) { update(text.utf8) }
+  mutating func update(_ text: String) { update(Array(text.utf8)) }
 
   /// The digest of everything added, as 64 lowercase hexadecimal digits.
   func hexDigest() -> String {
     var copy = self
+    var tail = pending
     let bits = length &* 8
-    copy.pending.append(0x80)
-    while copy.pending.count % 64 != 56 { copy.pending.append(0) }
+    tail.append(0x80)
+    while tail.count % 64 != 56 { tail.append(0) }
     for shift in stride(from: 56, through: 0, by: -8) {
-      copy.pending.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+      tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
     }
-    for start in stride(from: 0, to: copy.pending.count, by: 64) {
-      copy.compress(Array(copy.pending[start..<start + 64]))
+    tail.withUnsafeBufferPointer { buffer in
+      for start in stride(from: 0, to: buffer.count, by: 64) {
+        copy.compress(UnsafeBufferPointer(rebasing: buffer[start..<start + 64]))
+      }
     }
     return copy.state.map { word in
       let hex = String(word, radix: 16)
@@ -55,13 +69,12 @@ struct SHA256Digest {
     }.joined()
   }
 
-  private mutating func compress(_ block: [UInt8]) {
-    var words = [UInt32](repeating: 0, count: 64)
+  private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
+    var words = schedule
     for index in 0..<16 {
       words[index] =
-        UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16 | UInt32(block[index * 4 + 2])
-        << 8
-        | UInt32(block[index * 4 + 3])
+        UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16
+        | UInt32(block[index * 4 + 2]) << 8 | UInt32(block[index * 4 + 3])
     }
     for index in 16..<64 {
       let s0 = rotate(words[index - 15], 7) ^ rotate(words[index - 15], 18) ^ (words[index - 15] >> 3)
@@ -81,6 +94,7 @@ struct SHA256Digest {
       (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ second)
     }
     for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] = state[index] &+ value }
+    schedule = words
   }
 
   private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { value >> count | value << (32 - count) }

@@ -629,21 +629,12 @@ extension PageTemplate {
   /// data describes.
   /// From `Sources/TableFlowViewer/Page/report.js`.
   package static let reportScript = #"""
-    // Marks each line of `a` and `b` that is not part of a longest common subsequence.
-    function lineDiff(a, b) {
-      const n = a.length, m = b.length;
-      if (n * m > 4000000) return { a: a.map((l, i) => l !== b[i]), b: b.map((l, i) => l !== a[i]) };
-      const table = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
-      for (let i = n - 1; i >= 0; i -= 1)
-        for (let j = m - 1; j >= 0; j -= 1)
-          table[i][j] = a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
-      const da = new Array(n).fill(true), db = new Array(m).fill(true);
-      let i = 0, j = 0;
-      while (i < n && j < m) {
-        if (a[i] === b[j]) { da[i] = false; db[j] = false; i += 1; j += 1; }
-        else if (table[i + 1][j] >= table[i][j + 1]) i += 1;
-        else j += 1;
-      }
+    // Marks each line of the golden (`a`) and the new log (`b`) that the page's data lists as
+    // changed: the library's line diff (LineDiff), computed when the page was written.
+    function lineMarks(a, b, block) {
+      const da = new Array(a.length).fill(false), db = new Array(b.length).fill(false);
+      for (const i of block.goldenChanged || []) if (i < a.length) da[i] = true;
+      for (const j of block.newChanged || []) if (j < b.length) db[j] = true;
       return { a: da, b: db };
     }
 
@@ -791,7 +782,7 @@ extension PageTemplate {
         fixture.blocks.forEach((block, index) => {
           const golden = block.golden === "" ? [] : block.golden.replace(/\n$/, "").split("\n");
           const fresh = block.new === "" ? [] : block.new.replace(/\n$/, "").split("\n");
-          const diff = lineDiff(golden, fresh);
+          const diff = lineMarks(golden, fresh, block);
           const pairs = partners(golden, fresh, diff);
           const tableBox = h("div", { class: "tables" });
           const step = index < fixture.steps.length ? fixture.steps[index] : null;

@@ -1,4 +1,5 @@
 import TableCore
+import TableFlow
 
 /// What `tableflow verify --html` shows: every fixture's verdict and, for a failure, the golden
 /// and the new log step by step, with the golden's table (read back from its text by
@@ -84,20 +85,32 @@ package struct VerifyReport {
       // The golden's tables, read back from its text, drawn beside the new ones.
       let goldenTables = entry.verdict == .pass ? [] : LoggedTableReader.tables(of: golden)
       var blocks: [JSONValue] = []
-      var firstDifference: Int?
       for index in 0..<max(golden.count, new.count) {
         let left = index < golden.count ? golden[index] : (title: "", text: "")
         let right = index < new.count ? new[index] : (title: "", text: "")
-        let differs = left.text != right.text
-        if differs && firstDifference == nil { firstDifference = index }
         let goldenTable = index < goldenTables.count ? goldenTables[index] : nil
-        blocks.append(
-          .object([
-            "title": .string(right.title.isEmpty ? left.title : right.title), "golden": .string(left.text),
-            "new": .string(right.text), "differs": .bool(differs),
-            "goldenSections": goldenTable.map { pool.sections($0) } ?? .null,
-          ]))
+        var object: [String: JSONValue] = [
+          "title": .string(right.title.isEmpty ? left.title : right.title), "golden": .string(left.text),
+          "new": .string(right.text), "differs": .bool(left.text != right.text),
+          "goldenSections": goldenTable.map { pool.sections($0) } ?? .null,
+        ]
+        if left.text != right.text {
+          // The lines to mark, from the library's one line diff of a log and its golden.
+          let lines = LineDiff(old: left.text, new: right.text)
+          var deleted: [JSONValue] = []
+          var inserted: [JSONValue] = []
+          for edit in lines.edits {
+            switch edit {
+            case .same: break
+            case .deleted(let old): deleted.append(.integer(old))
+            case .inserted(let new): inserted.append(.integer(new))
+            }
+          }
+          (object["goldenChanged"], object["newChanged"]) = (.array(deleted), .array(inserted))
+        }
+        blocks.append(.object(object))
       }
+      let firstDifference = Self.firstDifferingBlock(golden: entry.golden, new: entry.new, in: golden, new)
       // Passing fixtures list no steps: the page stays small however large the corpus.
       let shown = entry.verdict == .pass ? [] : blocks
       return .object([
@@ -141,6 +154,28 @@ package struct VerifyReport {
       blocks.append((title ?? "after the last snapshot", lines.map { $0 + "\n" }.joined()))
     }
     return blocks
+  }
+
+  /// The block holding the first line where `new` differs from `golden`, as the library's one
+  /// golden comparison (`GoldenLogDifference`) finds it, so the page focuses the step the
+  /// failure message names; `nil` when the logs agree.
+  static func firstDifferingBlock(
+    golden: String, new: String, in goldenBlocks: [(title: String, text: String)],
+    _ newBlocks: [(title: String, text: String)]
+  ) -> Int? {
+    guard let difference = GoldenLogDifference(expected: golden, actual: new) else { return nil }
+    // Blocks hold the log's lines in order (empty lines left out); find the one holding the
+    // line on the side that has it.
+    let line = difference.line
+    let (text, blocks) = difference.expected != nil ? (golden, goldenBlocks) : (new, newBlocks)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(line)
+    let nonEmptyBefore = lines.filter { !$0.isEmpty }.count
+    var seen = 0
+    for (index, block) in blocks.enumerated() {
+      seen += block.text.split(separator: "\n").count
+      if seen >= nonEmptyBefore { return index }
+    }
+    return blocks.isEmpty ? nil : blocks.count - 1
   }
 
   /// Whether a text log line opens a snapshot: `SCREEN vN: …` or `back to SCREEN vN …`.

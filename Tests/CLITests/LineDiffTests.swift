@@ -1,3 +1,4 @@
+import TableFlow
 import TestSupport
 import Testing
 

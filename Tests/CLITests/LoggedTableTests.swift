@@ -1,5 +1,6 @@
 import Foundation
 import TableCore
+import TableFlow
 import TestSupport
 import Testing
 
@@ -125,5 +126,10 @@ struct LoggedTableTests {
     #expect(page == html())
     #expect(page.contains(#""goldenSections":[["wish","想读","共 91 本","dynamic",false,["#))
     #expect(!page.contains(#""goldenSections":null"#))  // every step of this log reads back
+    // The step the failure message names (line 14, books v2) is the one focused, and its lines
+    // to mark come from the library's line diff.
+    #expect(GoldenLogDifference(expected: edited, actual: golden)?.line == 14)
+    #expect(page.contains(#""firstDiff":1,"#))
+    #expect(page.contains(#""goldenChanged":[9],"#))
   }
 }

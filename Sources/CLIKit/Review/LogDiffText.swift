@@ -1,4 +1,5 @@
 import TableCore
+import TableFlow
 
 /// A golden log's unified diff as `tableflow review` prints it: `-` for the golden's lines, `+`
 /// for the new log's, a few unchanged lines around each change, and every other run of

@@ -1,12 +1,13 @@
-/// A shortest line-by-line edit script between two texts (Myers' O((N+M)·D) algorithm), for the
-/// unified diff `tableflow review` prints.
+/// A shortest line-by-line edit script between two texts (Myers' O((N+M)·D) algorithm): the one
+/// line diff of a log and its golden, for the unified diff `tableflow review` prints and the
+/// lines the review page marks (``GoldenLogDifference`` says where they first differ).
 ///
 /// The lines both texts start and end with are matched first; when more than
 /// ``maximumEdits`` lines differ in what remains, that middle is reported as deleted and
 /// inserted whole instead of searched (the search's memory grows with the square of the edits).
-struct LineDiff: Equatable, Sendable {
+package struct LineDiff: Equatable, Sendable {
   /// One line of the script.
-  enum Edit: Equatable, Sendable {
+  package enum Edit: Equatable, Sendable {
     /// A line in both: its 0-based index in the old text and in the new one.
     case same(old: Int, new: Int)
     /// A line only the old text has.
@@ -16,27 +17,28 @@ struct LineDiff: Equatable, Sendable {
   }
 
   /// Beyond this many differing lines the middle is not searched (see the type's discussion).
-  static let maximumEdits = 1000
+  package static let maximumEdits = 1000
 
   /// The old text's lines.
-  let old: [Substring]
+  package let old: [Substring]
   /// The new text's lines.
-  let new: [Substring]
+  package let new: [Substring]
   /// The script in text order; in each run of changes the deletions come before the insertions.
-  let edits: [Edit]
+  package let edits: [Edit]
 
   /// Compares `old` with `new` line by line (a final newline ends the last line, it does not
   /// start an empty one).
-  init(old: String, new: String) {
+  package init(old: String, new: String) {
     self.old = Self.lines(of: old)
     self.new = Self.lines(of: new)
     self.edits = Self.script(self.old, self.new)
   }
 
   /// Whether the texts have the same lines.
-  var isEmpty: Bool { edits.allSatisfy { if case .same = $0 { true } else { false } } }
+  package var isEmpty: Bool { edits.allSatisfy { if case .same = $0 { true } else { false } } }
 
-  static func lines(of text: String) -> [Substring] {
+  /// The lines of `text`: a final newline ends the last line.
+  package static func lines(of text: String) -> [Substring] {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     if lines.last == "" { lines.removeLast() }
     return lines

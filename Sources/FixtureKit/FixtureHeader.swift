@@ -1,7 +1,7 @@
 /// The first line of a fixture: which format, which feed, which tool recorded it.
 ///
 /// Written as `{"format":"tableflow-fixture","version":1,"feed":…,"tool":…,"base":…,
-/// "params":{…}}`; `base` and `params` are optional.
+/// "params":{…},"spec":{"file":…,"sha256":…}}`; `base`, `params` and `spec` are optional.
 public struct FixtureHeader: Hashable, Sendable {
   /// The value of the header's `format` field.
   public static let formatName = "tableflow-fixture"
@@ -21,10 +21,28 @@ public struct FixtureHeader: Hashable, Sendable {
   /// When the session was recorded, as an RFC 3339 UTC time such as `2026-12-02T03:30:00Z`;
   /// `nil` for fixtures recorded before TableFlow wrote it (they stay readable).
   public var recorded: String?
+  /// The spec file the feed was described by, when it was a spec feed (`tableflow run --spec`).
+  public var spec: SpecSource?
+
+  /// The spec file a session was recorded from: its path as given and the SHA-256 of its
+  /// bytes, so that a replay with a changed spec is noticed.
+  public struct SpecSource: Hashable, Sendable {
+    /// The spec's path, as the recording named it.
+    public var file: String
+    /// The SHA-256 of the spec's bytes, 64 lowercase hex digits.
+    public var sha256: String
+
+    /// Creates a spec source.
+    public init(file: String, sha256: String) {
+      self.file = file
+      self.sha256 = sha256
+    }
+  }
 
   /// Creates a header for the current format version.
   public init(
-    feed: String, tool: String, base: String? = nil, params: [String: String] = [:], recorded: String? = nil
+    feed: String, tool: String, base: String? = nil, params: [String: String] = [:], spec: SpecSource? = nil,
+    recorded: String? = nil
   ) {
     self.version = Self.currentVersion
     self.feed = feed
@@ -32,5 +50,6 @@ public struct FixtureHeader: Hashable, Sendable {
     self.base = base
     self.params = params
     self.recorded = recorded
+    self.spec = spec
   }
 }

@@ -61,8 +61,9 @@ public final class FixtureReader {
     guard let feed = raw.feed, let tool = raw.tool else {
       throw FixtureError(.malformed, "header without \"feed\" or \"tool\"", file: lines.name, record: 0)
     }
+    let spec = raw.specFile.map { FixtureHeader.SpecSource(file: $0, sha256: raw.specHash ?? "") }
     var header = FixtureHeader(
-      feed: feed, tool: tool, base: raw.base, params: raw.params, recorded: raw.recorded)
+      feed: feed, tool: tool, base: raw.base, params: raw.params, spec: spec, recorded: raw.recorded)
     header.version = version
     self.header = header
   }

@@ -28,7 +28,7 @@ public enum Tableflow {
       RunCommand(runner: runner), replay, VerifyCommand(replayer: replay), ReviewCommand(),
       ViewCommand(replayer: replay),
       DiffCommand(), InspectCommand(), RedactCommand(runner: runner), DriftCommand(),
-      FeedsCommand(feeds: known),
+      FeedsCommand(feeds: known), SpecCommand(),
     ]
   }
 

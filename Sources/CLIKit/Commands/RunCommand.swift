@@ -30,6 +30,9 @@ public struct RunCommand: TableflowCommand {
         .init(
           "--max-response-bytes", value: "N",
           help: "cap on a live response's decoded body (default 268435456, 256 MiB)"),
+        .init(
+          "--max-session-bytes", value: "N",
+          help: "cap on every live response's decoded body together (default 1073741824, 1 GiB)"),
         .init("--format", value: "FORMAT", allowed: ["text", "jsonl"], help: "log format (default text)"),
       ],
       flags: [
@@ -67,11 +70,12 @@ public struct RunCommand: TableflowCommand {
     let redaction = Redaction(extraNames: arguments.allValues("--redact"))
     let timeout = try Self.timeout(arguments.value("--timeout"))
     let maximumBytes = try Self.maximumResponseBytes(arguments.value("--max-response-bytes"))
+    let sessionBytes = try Self.maximumSessionBytes(arguments.value("--max-session-bytes"))
     let live = try arguments.value("--live").map { url throws(CommandFailure) in
       do {
         return try HTTPTransport(
           baseURL: url, headers: headers, timeout: timeout, maximumResponseBytes: maximumBytes,
-          followsCrossOriginRedirects: arguments.has("--follow-redirects"))
+          maximumSessionBytes: sessionBytes, followsCrossOriginRedirects: arguments.has("--follow-redirects"))
       } catch {
         // The base URL's secrets (credentials, secret query values) never reach stderr.
         var redactor = Redactor(redaction)
@@ -182,6 +186,18 @@ public struct RunCommand: TableflowCommand {
     guard let bytes = Int(text), bytes > 0 else {
       throw CommandFailure(
         .usage, "--max-response-bytes expects a positive number of bytes (got '\(text.prefix(40))')")
+    }
+    return bytes
+  }
+
+  /// The default of `--max-session-bytes`: 1 GiB, four times the default response cap.
+  static let defaultMaximumSessionBytes = 1 << 30
+
+  static func maximumSessionBytes(_ text: String?) throws(CommandFailure) -> Int {
+    guard let text else { return defaultMaximumSessionBytes }
+    guard let bytes = Int(text), bytes > 0 else {
+      throw CommandFailure(
+        .usage, "--max-session-bytes expects a positive number of bytes (got '\(text.prefix(40))')")
     }
     return bytes
   }

@@ -28,6 +28,7 @@ public enum Tableflow {
       RunCommand(runner: runner), replay, VerifyCommand(replayer: replay), ReviewCommand(),
       ViewCommand(replayer: replay),
       DiffCommand(), InspectCommand(), RedactCommand(runner: runner), FeedsCommand(feeds: known),
+      SpecCommand(),
     ]
   }
 

@@ -123,14 +123,7 @@ enum BookListRows {
         groups[target].rows.insert(contentsOf: entry, at: 0)
         groups[target].total = groups[target].total.map { $0 + 1 }
       } else {
-        let order = BookStatus.allCases.firstIndex(of: status) ?? 0
-        let position =
-          groups.firstIndex { group in
-            BookStatus(sectionID: group.id).flatMap { BookStatus.allCases.firstIndex(of: $0) }.map {
-              $0 > order
-            }
-              ?? true
-          } ?? groups.count
+        let position = status.insertionIndex(among: groups.map(\.id))
         groups.insert(Group(id: status.sectionID, title: status.title, total: nil, rows: entry), at: position)
       }
     }

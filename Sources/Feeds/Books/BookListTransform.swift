@@ -74,14 +74,7 @@ public enum BookListTransform {
         groups[target].total = groups[target].total.map { $0 + 1 }
       } else {
         // A status with no section yet: it takes its place among the three.
-        let order = BookStatus.allCases.firstIndex(of: status) ?? 0
-        let position =
-          groups.firstIndex { group in
-            BookStatus(sectionID: group.id).flatMap { BookStatus.allCases.firstIndex(of: $0) }.map {
-              $0 > order
-            }
-              ?? true
-          } ?? groups.count
+        let position = status.insertionIndex(among: groups.map(\.id))
         var group = BookGroup(id: status.sectionID, title: status.title, total: nil, slot: status.rawValue)
         group.entries = [entry]
         groups.insert(group, at: position)

@@ -25,4 +25,14 @@ public enum BookStatus: String, CaseIterable, Hashable, Sendable {
   public init?(sectionID: SectionID) {
     self.init(rawValue: sectionID.rawValue)
   }
+
+  /// Where this status's section goes among sections with the ids `existing` (in order), when
+  /// it has none yet: before the first section of a later status (or one of no status), so the
+  /// three keep their order.
+  func insertionIndex(among existing: [SectionID]) -> Int {
+    let order = Self.allCases.firstIndex(of: self) ?? 0
+    return existing.firstIndex { id in
+      BookStatus(sectionID: id).flatMap { Self.allCases.firstIndex(of: $0) }.map { $0 > order } ?? true
+    } ?? existing.count
+  }
 }

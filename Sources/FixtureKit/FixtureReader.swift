@@ -61,7 +61,8 @@ public final class FixtureReader {
     guard let feed = raw.feed, let tool = raw.tool else {
       throw FixtureError(.malformed, "header without \"feed\" or \"tool\"", file: lines.name, record: 0)
     }
-    var header = FixtureHeader(feed: feed, tool: tool, base: raw.base, params: raw.params)
+    let spec = raw.specFile.map { FixtureHeader.SpecSource(file: $0, sha256: raw.specHash ?? "") }
+    var header = FixtureHeader(feed: feed, tool: tool, base: raw.base, params: raw.params, spec: spec)
     header.version = version
     self.header = header
   }

@@ -36,6 +36,9 @@ public enum FixtureRewriter {
   ///   - given: The fixture's path (a symbolic link is followed).
   ///   - redaction: The rules to apply.
   ///   - limits: The reader's limits, which the rewritten file also keeps to.
+  ///   - secureEdits: Whether each `edit` intent of the fixture, in order, types into a secure
+  ///     field (from a replay of the session): a secure one's text is redacted, another's kept
+  ///     as typed. `nil`, or an edit past its end: the row id's name decides.
   ///   - shouldStop: asked before each record and before the new file replaces the old one;
   ///     when it answers `true` (a signal arrived), the rewrite stops and the fixture is left as
   ///     it was (`FixtureError` `.cancelled`).
@@ -44,7 +47,7 @@ public enum FixtureRewriter {
   /// - Complexity: one pass; memory bounded by the largest record.
   public static func redact(
     path given: String, redaction: Redaction = .standard, limits: FixtureLimits = .standard,
-    shouldStop: () -> Bool = { false }
+    secureEdits: [Bool]? = nil, shouldStop: () -> Bool = { false }
   ) throws(FixtureError) -> Summary {
     let path = try PosixFile.resolvingLinks(given)
     let reader = try FixtureReader(path: path, limits: limits)
@@ -52,6 +55,7 @@ public enum FixtureRewriter {
     var redactor = Redactor(redaction)
     let header = redactor.redact(reader.header)
     var summary = Summary(records: 0, changedRecords: 0, headerChanged: header != reader.header)
+    var edits = 0
     let temporary = "\(path).redact-\(getpid())"
     let writer = try FixtureWriter(path: temporary, header: header, limits: limits)
     do throws(FixtureError) {
@@ -63,7 +67,14 @@ public enum FixtureRewriter {
             .malformed, "seq \(record.seq) where \(summary.records + 1) was expected; not rewritten",
             file: path, record: summary.records + 1)
         }
-        let entry = redactor.redact(record.entry)
+        let entry: FixtureRecord.Entry
+        if case .intent(let line) = record.entry, line.hasPrefix("edit ") {
+          let secure = secureEdits.flatMap { edits < $0.count ? $0[edits] : nil }
+          edits += 1
+          entry = .intent(redactor.redact(intent: line, isSecureEdit: secure))
+        } else {
+          entry = redactor.redact(record.entry)
+        }
         summary.records += 1
         if entry != record.entry { summary.changedRecords += 1 }
         try writer.append(entry)

@@ -11,6 +11,8 @@ enum RecordDecoder {
     var tool: String?
     var base: String?
     var params: [String: String] = [:]
+    var specFile: String?
+    var specHash: String?
   }
 
   /// Reads a header line.
@@ -26,6 +28,14 @@ enum RecordDecoder {
       case "params":
         try scanner.readObject { (scanner: inout JSONScanner, name: String) throws(Failure) in
           header.params[name] = try scanner.readString()
+        }
+      case "spec":
+        try scanner.readObject { (scanner: inout JSONScanner, name: String) throws(Failure) in
+          switch name {
+          case "file": header.specFile = try scanner.readString()
+          case "sha256": header.specHash = try scanner.readString()
+          default: try scanner.skipValue()
+          }
         }
       default: try scanner.skipValue()
       }

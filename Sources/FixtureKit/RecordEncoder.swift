@@ -27,6 +27,13 @@ enum RecordEncoder {
       }
       buffer.append(UInt8(ascii: "}"))
     }
+    if let spec = header.spec {
+      buffer.append(ascii: ",\"spec\":{\"file\":")
+      JSONText.appendQuoted(spec.file, to: buffer)
+      buffer.append(ascii: ",\"sha256\":")
+      JSONText.appendQuoted(spec.sha256, to: buffer)
+      buffer.append(UInt8(ascii: "}"))
+    }
     buffer.append(UInt8(ascii: "}"))
   }
 

@@ -141,8 +141,18 @@ public struct Redactor: Sendable {
   /// password typed into a form) becomes `REDACTED` and is learned; every known secret is
   /// scrubbed.
   public mutating func redact(intent: String) -> String {
+    redact(intent: intent, isSecureEdit: nil)
+  }
+
+  /// Redacts an intent line knowing whether it is an edit to a secure field: the text of an
+  /// `edit` for which `isSecureEdit` is `true` becomes `REDACTED` and is learned, one for which
+  /// it is `false` is kept as typed; `nil` (not known) lets the row id's name decide, as
+  /// ``redact(intent:)`` does. Every known secret is scrubbed.
+  public mutating func redact(intent: String, isSecureEdit: Bool?) -> String {
     let words = intent.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-    if words.count == 3, words[0] == "edit", redaction.isSecretName(String(words[1])), !words[2].isEmpty {
+    if words.count == 3, words[0] == "edit", !words[2].isEmpty,
+      isSecureEdit ?? redaction.isSecretName(String(words[1]))
+    {
       learn(String(words[2]))
       return "edit \(words[1]) \(Redaction.replacement)"
     }
@@ -283,7 +293,8 @@ public struct Redactor: Sendable {
     return scrubbed == bytes ? text : String(decoding: scrubbed, as: UTF8.self)
   }
 
-  /// Replaces every known secret in `bytes`, longest first where several start at one place.
+  /// Replaces every known secret in `bytes`, longest first where several start at one place,
+  /// then every run of base64 text whose decoded bytes hold one (the base64 of a longer text).
   ///
   /// - Complexity: one pass over the bytes; at a byte that starts some secret, a comparison
   ///   with each secret starting with it.
@@ -318,9 +329,9 @@ public struct Redactor: Sendable {
       index += matched
       copiedUpTo = index
     }
-    guard copiedUpTo > 0 else { return bytes }
+    guard copiedUpTo > 0 else { return scrubEncodedRuns(bytes, secrets: secrets) }
     output.append(contentsOf: bytes[copiedUpTo...])
-    return output
+    return scrubEncodedRuns(output, secrets: secrets)
   }
 }
 

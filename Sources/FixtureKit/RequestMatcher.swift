@@ -25,6 +25,9 @@ public struct RequestMatcher: Sendable {
   enum Answer: Sendable {
     case response(RecordedResponse)
     case failure(RecordedFailure)
+    /// The answer was used: it left with the request it answered (only that there was one
+    /// is kept, so a long session does not keep every answer it served).
+    case served
   }
 
   /// The normalised identity of a request.
@@ -45,6 +48,11 @@ public struct RequestMatcher: Sendable {
 
   private(set) var exchanges: [Exchange] = []
   private var queues: [Key: [Int]] = [:]
+  /// Per key, the position in its queue before which every exchange is used: identical
+  /// requests (a thousand refreshes) find theirs in O(1), not by passing every used one.
+  private var heads: [Key: Int] = [:]
+  /// The index before which every exchange is used, for the slow path.
+  private var firstUnused = 0
 
   private var bySeq: [Int: Int] = [:]
 
@@ -62,9 +70,14 @@ public struct RequestMatcher: Sendable {
   /// - Complexity: O(1) amortised.
   public mutating func add(_ record: FixtureRecord) {
     switch record.entry {
-    case .request(let request):
+    case .request(var request):
       bySeq[record.seq] = exchanges.count
-      let key = Key(request)
+      var key = Key(request)
+      if let first = queues[key]?.first {
+        // Identical requests share one copy of their key and URL.
+        key = exchanges[first].key
+        if exchanges[first].request.url == request.url { request.url = exchanges[first].request.url }
+      }
       queues[key, default: []].append(exchanges.count)
       exchanges.append(Exchange(request: request, key: key, answer: nil))
     case .response(let response):
@@ -93,9 +106,14 @@ public struct RequestMatcher: Sendable {
     {
       return number
     }
-    if let exact = queues[key]?.first(where: { !exchanges[$0].used }) { return exact }
+    if let queue = queues[key] {
+      let head = heads[key] ?? 0
+      if let exact = queue[head...].first(where: { !exchanges[$0].used }) { return exact }
+    }
     // Slow path: recorded REDACTED values match anything.
-    return exchanges.indices.first { !exchanges[$0].used && Self.matches(exchanges[$0].key, key) }
+    return exchanges.indices[firstUnused...].first {
+      !exchanges[$0].used && Self.matches(exchanges[$0].key, key)
+    }
   }
 
   /// The number (from 0, in recorded order) of the request recorded as `seq`, if added.
@@ -106,11 +124,21 @@ public struct RequestMatcher: Sendable {
 
   /// Uses the exchange at `index` (see ``exchange(answering:number:)``): its recorded answer,
   /// or `.unmatched` when the recording holds no answer to it.
+  ///
+  /// A used exchange keeps only what messages name: its method, URL and key (shared with its
+  /// identical ones); its headers, body and answer are let go.
   public mutating func use(_ index: Int) -> Outcome {
+    let answer = exchanges[index].answer
     exchanges[index].used = true
-    switch exchanges[index].answer {
+    if answer != nil { exchanges[index].answer = .served }
+    exchanges[index].request.headers = []
+    exchanges[index].request.body = nil
+    advance(past: index)
+    switch answer {
     case .response(let response)?: return .response(response)
     case .failure(let failure)?: return .failure(failure)
+    case .served?:
+      return .unmatched("\(describe(exchanges[index].request)) was already answered")
     case nil:
       return .unmatched(
         "\(describe(exchanges[index].request)) was recorded but its answer was not "
@@ -153,6 +181,17 @@ public struct RequestMatcher: Sendable {
   public mutating func answer(to request: RecordedRequest) -> Outcome {
     guard let index = exchange(answering: request) else { return unmatched(request) }
     return use(index)
+  }
+
+  /// Moves the heads past the used exchange at `index`.
+  private mutating func advance(past index: Int) {
+    let key = exchanges[index].key
+    if let queue = queues[key] {
+      var head = heads[key] ?? 0
+      while head < queue.count && exchanges[queue[head]].used { head += 1 }
+      heads[key] = head
+    }
+    while firstUnused < exchanges.count && exchanges[firstUnused].used { firstUnused += 1 }
   }
 
   static func matches(_ recorded: Key, _ incoming: Key) -> Bool {

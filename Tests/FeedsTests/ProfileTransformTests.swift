@@ -33,6 +33,22 @@ struct ProfileTransformTests {
     #expect(snapshot.sections.map(\.id) == ["main-info"])
   }
 
+  @Test("a profile without pictureUrl shows Main Info with the name and no picture")
+  func mainInfoWithoutPicture() throws {
+    let json = #"{"data":{"id":1,"fullName":"Tom","email":"t@x"},"error":0,"message":"Success"}"#
+    let snapshot = ProfileTransform.snapshot(try TestData.decode(ProfileResponse.self, json))
+    #expect(snapshot.sections.map(\.id) == ["main-info", "email"])
+    #expect(snapshot.sections[0].rows[0].fields.map(\.value) == [.text("Tom"), .text("")])
+  }
+
+  @Test("a profile without id shows what it has instead of failing the page")
+  func profileWithoutID() throws {
+    let json = #"{"data":{"fullName":"Tom","about":"Hi"},"error":0,"message":"Success"}"#
+    let response = try TestData.decode(ProfileResponse.self, json)
+    #expect(response.data?.id == nil)
+    #expect(ProfileTransform.snapshot(response).sections.map(\.id) == ["main-info", "about"])
+  }
+
   @Test("friends with the same name all show, with distinct ids")
   func disambiguatesFriends() throws {
     let profile = Profile(id: 1, fullName: "Tom", friends: [Friend(name: "Joe"), Friend(name: "Joe")])

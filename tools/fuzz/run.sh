@@ -6,7 +6,8 @@
 # redactor at any JSON depth, form bodies, URLs, headers, and the secret scanner) and decoder
 # (the package's JSON decoder, checked against Foundation's JSONDecoder on every input) and
 # url-builder (request paths from data and their join to a base URL: nothing leaves its
-# segment or the base path, no query is forged, Foundation's parser agrees).
+# segment or the base path, no query is forged, Foundation's parser agrees) and spec-loader
+# (SpecFeed's loader: every refused spec names its issues, every loaded one builds its screens).
 # New inputs go to .build/fuzz/corpus-NAME (not to the seed corpus in git); crashes to .build/fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,7 +20,8 @@ case "$target" in
   redactor) source=tools/fuzz/RedactorFuzz.swift ;;
   decoder) source=tools/fuzz/DecoderFuzz.swift ;;
   url-builder) source=tools/fuzz/URLBuilderFuzz.swift ;;
-  *) echo "run.sh: unknown FUZZ_TARGET '$target' (fixture-reader, inspect-format, redactor, decoder, url-builder)" >&2; exit 64 ;;
+  spec-loader) source=tools/fuzz/SpecLoaderFuzz.swift ;;
+  *) echo "run.sh: unknown FUZZ_TARGET '$target' (fixture-reader, inspect-format, redactor, decoder, url-builder, spec-loader)" >&2; exit 64 ;;
 esac
 out=.build/fuzz
 mkdir -p "$out/corpus-$target" "tools/fuzz/corpus/$target"
@@ -40,6 +42,20 @@ if [ "$target" = decoder ]; then
     -module-name DecoderFuzz -I "$out/modules" "${zlib[@]}" \
     "${decoder_sources[@]}" Tests/TestSupport/JSONDifferential.swift Tests/TestSupport/SeededGenerator.swift \
     "$source" "$out/modules/libFixtureKit.a" -lz -o "$out/$target"
+elif [ "$target" = spec-loader ]; then
+  # The loader lives in Feeds, over TableFlow, TableCore and FixtureKit's package API: those are
+  # built as modules (same package name), then the spec files are compiled with the target.
+  mkdir -p "$out/modules"
+  flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name tableflow -I "$out/modules")
+  swiftc "${flags[@]}" -module-name TableCore -emit-module -emit-module-path "$out/modules/TableCore.swiftmodule" \
+    -emit-library -static -o "$out/modules/libTableCore.a" $(find Sources/TableCore -name '*.swift')
+  swiftc "${flags[@]}" -module-name FixtureKit -emit-module -emit-module-path "$out/modules/FixtureKit.swiftmodule" \
+    -emit-library -static -o "$out/modules/libFixtureKit.a" "${zlib[@]}" Sources/FixtureKit/*.swift
+  swiftc "${flags[@]}" -module-name TableFlow -emit-module -emit-module-path "$out/modules/TableFlow.swiftmodule" \
+    -emit-library -static -o "$out/modules/libTableFlow.a" "${zlib[@]}" $(find Sources/TableFlow -name '*.swift')
+  swiftc "${flags[@]}" -module-name SpecLoaderFuzz "${zlib[@]}" \
+    Sources/Feeds/Spec/*.swift $(ls Sources/Feeds/Common/*.swift | grep -v BuiltinFeeds) "$source" \
+    "$out/modules/libTableFlow.a" "$out/modules/libFixtureKit.a" "$out/modules/libTableCore.a" -lz -o "$out/$target"
 elif [ "$target" = url-builder ]; then
   # The builder's files use nothing but the standard library; the target adds Foundation.
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name URLBuilderFuzz \

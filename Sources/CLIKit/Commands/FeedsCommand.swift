@@ -8,11 +8,25 @@ public struct FeedsCommand: TableflowCommand {
 
   /// `feeds`' arguments.
   public var spec: CommandSpec {
-    CommandSpec(name: "feeds", summary: "Lists the feeds and their screens.")
+    CommandSpec(
+      name: "feeds", summary: "Lists the feeds and their screens.",
+      options: [
+        .init("--spec", value: "SPEC", repeatable: true, help: "list the feed a spec file describes instead")
+      ])
   }
 
   /// Prints one block per feed.
   public func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitCode {
+    var feeds = self.feeds
+    let specs = arguments.allValues("--spec")
+    if !specs.isEmpty {
+      do {
+        feeds = try specs.map { path throws(CommandFailure) in try SpecFeedLoading.load(path, io: io) }
+      } catch {
+        io.fail(error.message)
+        return error.code
+      }
+    }
     let width = feeds.map(\.name.count).max() ?? 0
     for feed in feeds {
       let padding = String(repeating: " ", count: width - feed.name.count + 2)

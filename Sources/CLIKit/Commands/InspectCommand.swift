@@ -176,6 +176,7 @@ private struct Report {
       // Echoed, so cut: a 100 KB parameter does not flood the terminal.
       head += "  param    \(TextEscaping.echoed(name))=\(TextEscaping.echoed(value, limit: 200))\n"
     }
+    if let spec = header.spec { head += "  spec     \(clean(spec.file)) (sha256 \(clean(spec.sha256)))\n" }
     head += "records:\n"
     out.write(head)
     let width = String(survey.lastSeq).count

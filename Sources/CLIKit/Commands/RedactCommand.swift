@@ -1,6 +1,7 @@
 import FixtureKit
 import Foundation
 import TableCore
+import TableFlow
 
 /// `tableflow redact FIXTURE…`: rewrites fixtures in place with the current redaction rules.
 ///
@@ -10,8 +11,14 @@ import TableCore
 /// 66, a damaged one 65 (it is not rewritten), a write failure 74; the worst code wins and the
 /// other fixtures are still done. SIGINT or SIGTERM stops at once: the fixture being rewritten
 /// and those not reached yet are left as they were (130 / 143).
+///
+/// An `edit` intent is redacted when its field is secure: each fixture of a known feed is first
+/// replayed (nothing is written) to see which edits type into secure fields; for a fixture
+/// whose feed is unknown, or whose replay cannot start, the row id's name decides.
 public struct RedactCommand: TableflowCommand {
-  init() {}
+  private let runner: SessionRunner
+
+  init(runner: SessionRunner) { self.runner = runner }
 
   /// `redact`'s arguments.
   public var spec: CommandSpec {
@@ -46,7 +53,10 @@ public struct RedactCommand: TableflowCommand {
         continue
       }
       do {
-        let summary = try FixtureRewriter.redact(path: path, redaction: redaction) { Task.isCancelled }
+        let secureEdits = await Self.secureEdits(of: path, runner: runner, redaction: redaction)
+        let summary = try FixtureRewriter.redact(path: path, redaction: redaction, secureEdits: secureEdits) {
+          Task.isCancelled
+        }
         if summary.rewritten {
           let header = summary.headerChanged ? " and the header" : ""
           io.out.line(
@@ -65,5 +75,21 @@ public struct RedactCommand: TableflowCommand {
       }
     }
     return worst
+  }
+
+  /// Whether each `edit` intent of the fixture at `path`, in order, types into a secure field,
+  /// from a replay of it; `nil` when its feed is unknown or the replay cannot start.
+  static func secureEdits(of path: String, runner: SessionRunner, redaction: Redaction) async -> [Bool]? {
+    guard let fixture = try? ReplayTransport(path: path, options: ReplayOptions(redaction: redaction)),
+      let feed = try? runner.feed(named: fixture.header.feed),
+      let session = try? FeedSession(replaying: fixture, feed: feed)
+    else { return nil }
+    var edits: [Bool] = []
+    let outcome = try? await session.run(keepsLog: false) { event, _ in
+      if event.event.kind == .intentReceived, case .edit(_, _, let isSecret)? = event.event.intent {
+        edits.append(isSecret)
+      }
+    }
+    return outcome == nil ? nil : edits
   }
 }

@@ -1,3 +1,4 @@
+import Feeds
 import FixtureKit
 import Foundation
 import TableFlow
@@ -23,6 +24,9 @@ public struct ReplayCommand: TableflowCommand {
         .init("--format", value: "FORMAT", allowed: ["text", "jsonl"], help: "log format (default text)"),
         .init("--expect", value: "GOLDEN", help: "compare the text log with this golden file"),
         .init(
+          "--spec", value: "SPEC",
+          help: "replay with the feed this spec file describes (default: the spec the fixture names)"),
+        .init(
           "--redact", value: "NAME", repeatable: true,
           help: "redact NAME before matching, as the recording's --redact did"),
       ],
@@ -37,6 +41,9 @@ public struct ReplayCommand: TableflowCommand {
     guard let path = arguments.positional(0) else { return .usage }
     let format = LogFormat(rawValue: arguments.value("--format") ?? "text") ?? .text
     do {
+      let spec = try arguments.value("--spec").map { spec throws(CommandFailure) in
+        try SpecFeedLoading.load(spec, io: io)
+      }
       let capture = MemorySink()
       let transport = try SessionRunner.loadFixture(
         path,
@@ -44,7 +51,7 @@ public struct ReplayCommand: TableflowCommand {
           realtime: arguments.has("--realtime"),
           redaction: Redaction(extraNames: arguments.allValues("--redact"))))
       let code = try await replay(
-        transport, format: format, full: arguments.has("--full"),
+        transport, spec: spec, format: format, full: arguments.has("--full"),
         sink: arguments.value("--expect") == nil ? io.out : TeeSink(io.out, capture), io: io)
       if let warning = Self.unusedWarning(await Self.unusedRequests(of: transport), fixture: path) {
         io.fail("warning: " + warning)
@@ -60,27 +67,34 @@ public struct ReplayCommand: TableflowCommand {
   /// Replays `path` into `sink`; `observe` sees every event. Shared with `verify` and the
   /// default command.
   func replay(
-    _ path: String, format: LogFormat = .text, full: Bool = false, realtime: Bool = false,
+    _ path: String, spec: SpecFeed? = nil, format: LogFormat = .text, full: Bool = false,
+    realtime: Bool = false,
     redaction: Redaction = .standard, sink: any OutputSink, io: CommandIO,
     observe: (BusEvent) -> Void = { _ in }
   ) async throws(CommandFailure) -> ExitCode {
     let transport = try SessionRunner.loadFixture(
       path, options: ReplayOptions(realtime: realtime, redaction: redaction))
-    return try await replay(transport, format: format, full: full, sink: sink, io: io, observe: observe)
+    return try await replay(
+      transport, spec: spec, format: format, full: full, sink: sink, io: io, observe: observe)
   }
 
   /// Replays a loaded fixture into `sink`; errors name it by `transport.path`; `observe` sees
   /// every event.
   func replay(
-    _ transport: ReplayTransport, format: LogFormat = .text, full: Bool = false,
+    _ transport: ReplayTransport, spec: SpecFeed? = nil, format: LogFormat = .text, full: Bool = false,
     sink: any OutputSink, io: CommandIO, observe: (BusEvent) -> Void = { _ in }
   ) async throws(CommandFailure) -> ExitCode {
     // The header is data: a feed or parameter it names that this tool rejects is bad input (65).
+    // A fixture recorded from a spec replays with that spec (or the one given with --spec).
     let feed: any Feed
-    do {
-      feed = try runner.feed(named: transport.header.feed)
-    } catch {
-      throw CommandFailure(.dataError, "\(transport.path): header: \(error.message)")
+    if let specFeed = try SpecFeedLoading.feed(replaying: transport, spec: spec, io: io) {
+      feed = specFeed
+    } else {
+      do {
+        feed = try runner.feed(named: transport.header.feed)
+      } catch {
+        throw CommandFailure(.dataError, "\(transport.path): header: \(error.message)")
+      }
     }
     try SessionRunner.checkParameters(
       transport.header.params, of: feed, as: .dataError, source: "\(transport.path): header")

@@ -13,8 +13,11 @@ public struct RunCommand: TableflowCommand {
   public var spec: CommandSpec {
     CommandSpec(
       name: "run", summary: "Runs a feed live or from a fixture, optionally recording it.",
-      positionals: [.init("FEED", help: "a feed (see 'tableflow feeds')")],
+      positionals: [
+        .init("FEED", required: false, help: "a feed (see 'tableflow feeds'), unless --spec is given")
+      ],
       options: [
+        .init("--spec", value: "SPEC", help: "run the feed a spec file describes (NAME.tableflow.json)"),
         .init("--live", value: "URL", help: "the backend's base URL, which may carry a path prefix"),
         .init("--fixture", value: "PATH", help: "answer requests from this recorded session"),
         .init("--intents", value: "FILE", help: "one intent a line (default: load, or the fixture's)"),
@@ -30,6 +33,9 @@ public struct RunCommand: TableflowCommand {
         .init(
           "--max-response-bytes", value: "N",
           help: "cap on a live response's decoded body (default 268435456, 256 MiB)"),
+        .init(
+          "--max-session-bytes", value: "N",
+          help: "cap on every live response's decoded body together (default 1073741824, 1 GiB)"),
         .init("--format", value: "FORMAT", allowed: ["text", "jsonl"], help: "log format (default text)"),
       ],
       flags: [
@@ -60,18 +66,27 @@ public struct RunCommand: TableflowCommand {
   ) async throws(CommandFailure)
     -> ExitCode
   {
-    guard let name = arguments.positional(0) else { throw CommandFailure(.usage, "run expects a FEED") }
-    let feed = try runner.feed(named: name)
+    let specFeed = try arguments.value("--spec").map { path throws(CommandFailure) in
+      try SpecFeedLoading.load(path, io: io)
+    }
+    let feed: any Feed
+    switch (arguments.positional(0), specFeed) {
+    case (let name?, nil): feed = try runner.feed(named: name)
+    case (nil, let spec?): feed = spec
+    case (nil, nil): throw CommandFailure(.usage, "run expects a FEED or --spec SPEC")
+    case (_?, _?): throw CommandFailure(.usage, "run takes a FEED or --spec SPEC, not both")
+    }
     let parameters = try Self.parameters(arguments.allValues("--param"))
     let headers = try Self.headers(arguments.allValues("--header"))
     let redaction = Redaction(extraNames: arguments.allValues("--redact"))
     let timeout = try Self.timeout(arguments.value("--timeout"))
     let maximumBytes = try Self.maximumResponseBytes(arguments.value("--max-response-bytes"))
+    let sessionBytes = try Self.maximumSessionBytes(arguments.value("--max-session-bytes"))
     let live = try arguments.value("--live").map { url throws(CommandFailure) in
       do {
         return try HTTPTransport(
           baseURL: url, headers: headers, timeout: timeout, maximumResponseBytes: maximumBytes,
-          followsCrossOriginRedirects: arguments.has("--follow-redirects"))
+          maximumSessionBytes: sessionBytes, followsCrossOriginRedirects: arguments.has("--follow-redirects"))
       } catch {
         // The base URL's secrets (credentials, secret query values) never reach stderr.
         var redactor = Redactor(redaction)
@@ -95,8 +110,8 @@ public struct RunCommand: TableflowCommand {
     }
     let recorder = try recordPath.map { path throws(CommandFailure) in
       try Self.startRecording(
-        path, tool: io.tool, feed: feed, base: arguments.value("--live"), params: parameters,
-        redaction: redaction,
+        path, tool: io.tool, feed: feed, spec: specFeed.map(SpecFeedLoading.source(of:)),
+        base: arguments.value("--live"), params: parameters, redaction: redaction,
         transportHeaders: live?.addedHeaders ?? [])
     }
     let transport: any Transport
@@ -109,6 +124,7 @@ public struct RunCommand: TableflowCommand {
         transport = replay
         replayed = replay
         source = fixturePath
+        if let specFeed { _ = try SpecFeedLoading.feed(replaying: replay, spec: specFeed, io: io) }
       } else if let live {
         transport = live
         // Error lines name the base URL without its secrets (`?api_key=REDACTED`).
@@ -146,12 +162,12 @@ public struct RunCommand: TableflowCommand {
   /// Creates the recorder, or fails with 74 (the path is a directory, the partial file is
   /// held by another recording or cannot be created).
   private static func startRecording(
-    _ path: String, tool: ToolIdentity, feed: any Feed, base: String?, params: FeedParameters,
-    redaction: Redaction, transportHeaders: [NameValue]
+    _ path: String, tool: ToolIdentity, feed: any Feed, spec: FixtureHeader.SpecSource?, base: String?,
+    params: FeedParameters, redaction: Redaction, transportHeaders: [NameValue]
   ) throws(CommandFailure) -> SessionRecorder {
     do {
       return try SessionRecorder(
-        path: path, feed: feed.name, tool: tool.description, base: base, params: params,
+        path: path, feed: feed.name, tool: tool.description, base: base, params: params, spec: spec,
         redaction: redaction, transportHeaders: transportHeaders)
     } catch {
       throw CommandFailure(.ioError, "\(error)")
@@ -182,6 +198,18 @@ public struct RunCommand: TableflowCommand {
     guard let bytes = Int(text), bytes > 0 else {
       throw CommandFailure(
         .usage, "--max-response-bytes expects a positive number of bytes (got '\(text.prefix(40))')")
+    }
+    return bytes
+  }
+
+  /// The default of `--max-session-bytes`: 1 GiB, four times the default response cap.
+  static let defaultMaximumSessionBytes = 1 << 30
+
+  static func maximumSessionBytes(_ text: String?) throws(CommandFailure) -> Int {
+    guard let text else { return defaultMaximumSessionBytes }
+    guard let bytes = Int(text), bytes > 0 else {
+      throw CommandFailure(
+        .usage, "--max-session-bytes expects a positive number of bytes (got '\(text.prefix(40))')")
     }
     return bytes
   }

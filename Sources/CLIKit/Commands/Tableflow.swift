@@ -27,7 +27,8 @@ public enum Tableflow {
     return [
       RunCommand(runner: runner), replay, VerifyCommand(replayer: replay), ReviewCommand(),
       ViewCommand(replayer: replay),
-      DiffCommand(), InspectCommand(), RedactCommand(), FeedsCommand(feeds: known),
+      DiffCommand(), InspectCommand(), RedactCommand(runner: runner), FeedsCommand(feeds: known),
+      SpecCommand(),
     ]
   }
 

@@ -48,20 +48,22 @@ public struct BookListScreen: Screen {
   }
 
   /// The next page of a status whose shelf is not complete; in the single-request list, the
-  /// next page of the whole collection, at the end of the last section.
+  /// next page of the whole collection, at the end of the last section. It starts where the
+  /// newest page ended, moved by the books this screen moved since that page was served
+  /// (``BookListPaging``): no entry is skipped when a move shifted the backend's list.
   public func nextPage(of section: SectionID, state: ScreenState<BookCollections>) -> ScreenRequest? {
     switch grouping {
     case .request:
       guard let status = BookStatus(sectionID: section) else { return nil }
       // Called for every section on every build: count, rather than collect, what arrived.
-      let progress = BookShelf.progress(of: state.pages(in: status.rawValue))
-      guard progress.hasMore else { return nil }
-      return page(of: status.rawValue, start: progress.loaded, slot: status.rawValue)
+      guard let next = BookListPaging.next(in: status.rawValue, status: status, state: state), next.hasMore
+      else { return nil }
+      return page(of: status.rawValue, start: next.start, slot: status.rawValue)
     case .status:
-      let pages = state.pages(in: Self.allSlot)
-      let progress = BookShelf.progress(of: pages)
-      guard progress.hasMore, BookListRows.groups(state: state).last?.id == section else { return nil }
-      return page(of: "", start: progress.loaded, slot: Self.allSlot)
+      guard let next = BookListPaging.next(in: Self.allSlot, status: nil, state: state), next.hasMore,
+        BookListRows.groups(state: state).last?.id == section
+      else { return nil }
+      return page(of: "", start: next.start, slot: Self.allSlot)
     }
   }
 

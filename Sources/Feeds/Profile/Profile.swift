@@ -1,11 +1,12 @@
 import TableFlow
 
-/// A user's profile. Everything but the id may be missing: the backend decides which sections
-/// the page shows (without `fullName`, no Main Info). Friends and attributes decode one by
-/// one: an element that does not decode shows as a placeholder row.
+/// A user's profile. Every field may be missing: the backend decides which sections the page
+/// shows (without `fullName`, no Main Info; without `pictureUrl`, Main Info shows the name and
+/// no picture), and a profile without `id` shows what it has. Friends and attributes decode
+/// one by one: an element that does not decode shows as a placeholder row.
 public struct Profile: Codable, Hashable, Sendable {
-  /// The backend's identifier.
-  public var id: Int
+  /// The backend's identifier, when it sent one (the page does not need it).
+  public var id: Int?
   /// The full name.
   public var fullName: String?
   /// The picture's name or URL.
@@ -21,7 +22,7 @@ public struct Profile: Codable, Hashable, Sendable {
 
   /// Creates a profile.
   public init(
-    id: Int, fullName: String?, pictureUrl: String? = nil, email: String? = nil,
+    id: Int?, fullName: String?, pictureUrl: String? = nil, email: String? = nil,
     about: String? = nil, friends: [Friend]? = nil, profileAttributes: [ProfileAttribute]? = nil
   ) {
     self.id = id

@@ -29,7 +29,12 @@ protocol ErasedScreen: Sendable {
   func decoder(for requests: [ScreenRequest]) -> any PageDecoder
   /// Adds decoded pages to their slots; returns `false` when they are not of the screen's
   /// model type (they were decoded for another screen).
-  mutating func add(_ pages: any DecodedPages, slots: [String], replacing: Bool) -> Bool
+  /// `requested`: the tick of the screen's clock at which their batch was sent.
+  mutating func add(_ pages: any DecodedPages, slots: [String], replacing: Bool, requested: Int?) -> Bool
+  /// The next tick of the screen's clock (``ScreenState/order(of:relativeToNewestPageIn:)``).
+  mutating func tick() -> Int
+  /// Marks a change as confirmed by the backend.
+  mutating func confirm(_ change: ScreenChange)
 }
 
 /// Wraps a screen of known type and its typed state.
@@ -76,12 +81,16 @@ struct ScreenHolder<Wrapped: Screen>: ErasedScreen {
     ScreenPageDecoder(screen: screen, decodings: requests.map(\.decoding))
   }
 
-  mutating func add(_ pages: any DecodedPages, slots: [String], replacing: Bool) -> Bool {
+  mutating func tick() -> Int { state.tick() }
+  mutating func confirm(_ change: ScreenChange) { state.confirm(change) }
+
+  mutating func add(_ pages: any DecodedPages, slots: [String], replacing: Bool, requested: Int?) -> Bool {
     // The pages were made by this screen type's decoder, so this is a check, not a conversion.
     guard let typed = pages as? TypedPages<Wrapped.Model>, typed.pages.count == slots.count else {
       return false
     }
-    state.add(zip(slots, typed.pages).map { (slot: $0, page: $1) }, replacing: replacing)
+    state.add(
+      zip(slots, typed.pages).map { (slot: $0, page: $1) }, replacing: replacing, requested: requested)
     return true
   }
 }

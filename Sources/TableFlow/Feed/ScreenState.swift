@@ -28,6 +28,13 @@ public struct ScreenState<Model: Sendable>: Sendable {
   var otherPages: [String: [any Sendable]] = [:]
   /// The rows built by ``rows(_:of:row:)`` and ``rows(_:ofPages:build:)``, for the next build.
   @usableFromInline let rowMemo = RowMemo()
+  /// The screen's own order of requests, answers and changes: one tick each.
+  var clock = 0
+  /// When each change was made and confirmed, by key; the last is the current one (a change
+  /// replaced by another of its key stays below it, for a failure to restore).
+  var changeTimes: [String: [ChangeTimes]] = [:]
+  /// When the newest page of each slot was requested and applied.
+  var newestPageTimes: [String: PageTimes] = [:]
 
   /// Creates a state with no answers, as a screen sees it before its first load.
   public init(parameters: FeedParameters = [:]) {
@@ -88,11 +95,19 @@ public struct ScreenState<Model: Sendable>: Sendable {
     let previous = self.change(of: change.key)
     changes.removeAll { $0.key == change.key }
     changes.append(change)
+    let made = tick()
+    changeTimes[change.key, default: []].append(ChangeTimes(value: change.value, made: made))
     return previous
   }
 
   /// Takes back the change of `key`, restoring `previous` (or no change).
   mutating func revert(_ key: String, to previous: String?) {
+    if let current = change(of: key), var times = changeTimes[key],
+      let index = times.lastIndex(where: { $0.value == current })
+    {
+      times.remove(at: index)
+      changeTimes[key] = times.isEmpty ? nil : times
+    }
     changes.removeAll { $0.key == key }
     if let previous { changes.append(ScreenChange(key: key, value: previous)) }
   }
@@ -100,6 +115,19 @@ public struct ScreenState<Model: Sendable>: Sendable {
   /// Adds answers in order; a refresh first forgets everything loaded before.
   mutating func add(_ answers: [(slot: String, model: Model)], replacing: Bool) {
     add(answers.map { (slot: $0.slot, page: .model($0.model)) }, replacing: replacing)
+  }
+
+  /// Adds answers, noting when their request was sent (`requested`, a tick of `clock`; now
+  /// when `nil`) and when they arrived, for ``order(of:relativeToNewestPageIn:)``.
+  mutating func add(
+    _ answers: [(slot: String, page: DecodedPage<Model>)], replacing: Bool, requested: Int?
+  ) {
+    let received = tick()
+    add(answers, replacing: replacing)
+    if replacing { newestPageTimes = [:] }
+    for answer in answers {
+      newestPageTimes[answer.slot] = PageTimes(requested: requested ?? received, received: received)
+    }
   }
 
   /// Adds answers of the screen's model and of other models in order; a refresh first forgets

@@ -33,6 +33,7 @@ public actor SessionRecorder {
   ///   - tool: The program and version recording it.
   ///   - base: The live base URL; credentials and secret query values are removed first.
   ///   - params: The feed parameters of the session; values with secret names are redacted.
+  ///   - spec: The spec file of a spec feed and its content hash, named in the header.
   ///   - redaction: What to redact; the defaults cover credentials, cookies and tokens.
   ///   - limits: The caps replay reads with; a record over them is never written (a response
   ///     too large becomes an error record instead).
@@ -43,12 +44,14 @@ public actor SessionRecorder {
   ///   when `PATH` is a directory or the partial file cannot be created.
   public init(
     path: String, feed: String, tool: String, base: String? = nil, params: [String: String] = [:],
-    redaction: Redaction = .standard, limits: FixtureLimits = .standard,
+    spec: FixtureHeader.SpecSource? = nil, redaction: Redaction = .standard,
+    limits: FixtureLimits = .standard,
     transportHeaders: [NameValue] = []
   ) throws(FixtureError) {
     self.transportHeaders = transportHeaders
     var redactor = Redactor(redaction)
-    let header = redactor.redact(FixtureHeader(feed: feed, tool: tool, base: base, params: params))
+    let header = redactor.redact(
+      FixtureHeader(feed: feed, tool: tool, base: base, params: params, spec: spec))
     self.path = path
     partialPath = path + ".partial"
     writer = try FixtureWriter(path: path, header: header, limits: limits)

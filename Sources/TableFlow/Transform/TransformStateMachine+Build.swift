@@ -4,7 +4,13 @@ extension TransformStateMachine {
   /// Builds the snapshot of the screen at `index` from its state: the feed's sections, then
   /// collapsed state, load-more rows (loading while their page is in flight), validation and
   /// the status row (loading, refreshing, error or empty).
-  mutating func build(at index: Int, navigation: Navigation? = nil) -> [Action] {
+  ///
+  /// After an answer (`answer`), a build that fails takes the answer back: the screen returns
+  /// to its state before it, with the error row offering to send the batch again. A page
+  /// appended by a load-more that repeats rows already shown (the backend's list shifted
+  /// under offset paging) has its repeats dropped, keeping the first, whatever the screen's
+  /// policy (``DuplicateIDPolicy/reject`` included), until the next load or refresh.
+  mutating func build(at index: Int, navigation: Navigation? = nil, answer: Answer? = nil) -> [Action] {
     var actions: [Action] = []
     let ref = stack[index].ref
     var content: [Section]
@@ -13,13 +19,20 @@ extension TransformStateMachine {
       let sections = try stack[index].screen.sections()
       let screen = stack[index].screen
       screen.sweepRows()
-      var builder = SnapshotBuilder(
-        policy: screen.duplicateIDPolicy, hidingEmptySections: screen.hidesEmptySections)
-      for section in Self.decorate(sections, of: &stack[index]) { builder.appendSection(section) }
+      let decorated = Self.decorate(sections, of: &stack[index])
       let built: (snapshot: TableSnapshot, resolutions: [DuplicateResolution])
       do {
         // Validates only what changed since the snapshot shown (its status section included).
-        built = try builder.buildReporting(updating: stack[index].snapshot)
+        built = try Self.validate(decorated, of: stack[index], policy: policy(at: index))
+      } catch  where error.isDuplicateID && policy(at: index) == .reject && answer?.repeatsRows == true {
+        // The page repeats what earlier pages showed: the list moved under the offsets.
+        stack[index].dropsRepeatedRows = true
+        do {
+          built = try Self.validate(decorated, of: stack[index], policy: .keepFirst)
+        } catch {
+          throw PipelineFailure(
+            .data, stage: .transform, "\(ref.name): invalid snapshot: \(error.description)")
+        }
       } catch {
         throw PipelineFailure(.data, stage: .transform, "\(ref.name): invalid snapshot: \(error.description)")
       }
@@ -34,9 +47,15 @@ extension TransformStateMachine {
         (error as? PipelineFailure)
         ?? PipelineFailure(.internal, stage: .transform, "\(ref.name): the transform threw: \(error)")
       actions.append(.fail(failure, screen: ref))
+      if let answer {
+        stack[index].screen = answer.before
+        stack[index].retry = answer.retry
+      }
       stack[index].screen.failure = failure
       stack[index].screen.isLoading = false
-      content = stack[index].content
+      // The previous content, with each load-more row saying what is in flight now (a page
+      // that failed to show is no longer loading).
+      content = Self.refreshingLoadMoreRows(of: stack[index].content, in: stack[index])
       validated = TableSnapshot(uncheckedSections: content)
     }
     let snapshot = validated.appendingSections(statusSection(for: stack[index], content: content))
@@ -46,6 +65,43 @@ extension TransformStateMachine {
     actions.append(
       .build(BuiltSnapshot(screen: ref, snapshot: snapshot, changeset: changeset, navigation: navigation)))
     return actions
+  }
+
+  /// What a build after an answer may fall back to.
+  struct Answer {
+    /// The screen as it was before the answer was applied.
+    var before: any ErasedScreen
+    /// What the error row's retry sends again if the build fails.
+    var retry: Retry
+    /// Whether the answer appended a page that may repeat rows shown before (a load-more).
+    var repeatsRows: Bool
+  }
+
+  /// The duplicate policy the screen at `index` builds with now.
+  private func policy(at index: Int) -> DuplicateIDPolicy {
+    let policy = stack[index].screen.duplicateIDPolicy
+    return policy == .reject && stack[index].dropsRepeatedRows ? .keepFirst : policy
+  }
+
+  private static func validate(
+    _ sections: [Section], of entry: Entry, policy: DuplicateIDPolicy
+  ) throws(SnapshotError) -> (snapshot: TableSnapshot, resolutions: [DuplicateResolution]) {
+    var builder = SnapshotBuilder(policy: policy, hidingEmptySections: entry.screen.hidesEmptySections)
+    for section in sections { builder.appendSection(section) }
+    return try builder.buildReporting(updating: entry.snapshot)
+  }
+
+  /// `content` with each load-more row made again for the batches in flight now.
+  private static func refreshingLoadMoreRows(of content: [Section], in entry: Entry) -> [Section] {
+    content.map { section in
+      guard let last = section.rows.last, last.kind == StatusRows.loadMoreKind else { return section }
+      var rows = section.rows
+      rows[rows.count - 1] = StatusRows.loadMoreRow(
+        for: section.id, isLoading: entry.moreBatches[section.id] != nil)
+      return Section(
+        id: section.id, header: section.header, footer: section.footer, style: section.style,
+        isCollapsed: section.isCollapsed, rows: rows)
+    }
   }
 
   /// The report of the duplicates a build dropped or renamed that were not reported before,

@@ -54,6 +54,9 @@ struct TransformStateMachine {
     /// The rows of the sections that ended with a load-more row at the last build, by
     /// section: reused while the feed's rows are the same array and the row says the same.
     var loadMoreRows: [SectionID: LoadMoreRows] = [:]
+    /// Whether a load-more page repeated rows shown before, so builds drop repeats (keeping
+    /// the first) whatever the screen's policy, until the next load or refresh.
+    var dropsRepeatedRows = false
   }
 
   /// A paginated section's rows with its load-more row, and what they were made from.
@@ -85,6 +88,8 @@ struct TransformStateMachine {
     var batch: RequestBatch
     var purpose: Purpose
     var retryIntent: String
+    /// The tick of its screen's clock when it was sent.
+    var requested: Int
   }
 
   var stack: [Entry]
@@ -129,17 +134,27 @@ struct TransformStateMachine {
       actions.append(.fail(failure, screen: job.batch.screen))
       return actions + failed(job, failure, at: index)
     }
-    if case .change = job.purpose {
+    if case .change(let change, _) = job.purpose {
       // Confirmed: the change stays. Build only to take away an earlier error row.
+      stack[index].screen.confirm(change)
       guard stack[index].screen.failure != nil else { return actions }
       stack[index].screen.failure = nil
       stack[index].retry = nil
       return actions + build(at: index)
     }
     var replacing = false
-    if case .load = job.purpose { replacing = true }
+    var appendsPage = false
+    switch job.purpose {
+    case .load: replacing = true
+    case .more: appendsPage = true
+    case .send, .change: break
+    }
+    let answer = Answer(
+      before: stack[index].screen,
+      retry: Retry(requests: job.batch.screenRequests, purpose: job.purpose, intent: job.retryIntent),
+      repeatsRows: appendsPage)
     guard let pages = decoded.pages,
-      stack[index].screen.add(pages, slots: decoded.slots, replacing: replacing)
+      stack[index].screen.add(pages, slots: decoded.slots, replacing: replacing, requested: job.requested)
     else {
       let failure = PipelineFailure(
         .internal, stage: .decode, "decoded answer for \(job.batch.screen.name) is not its model type")
@@ -149,7 +164,28 @@ struct TransformStateMachine {
     stack[index].screen.isLoading = false
     stack[index].screen.failure = nil
     stack[index].retry = nil
-    return actions + build(at: index)
+    if replacing { stack[index].dropsRepeatedRows = false }
+    let shownBefore = appendsPage ? rowCount(of: job.purpose, at: index) : 0
+    actions += build(at: index, answer: answer)
+    return actions + refill(after: job, shownBefore: shownBefore, at: index)
+  }
+
+  /// A load-more page that showed nothing new (every row a repeat of one shown, the list having
+  /// moved under the offsets) is followed at once by the next page, if the screen has one
+  /// that is not the page just answered.
+  private mutating func refill(after job: Pending, shownBefore: Int, at index: Int) -> [Action] {
+    guard case .more(let section) = job.purpose, stack[index].screen.failure == nil,
+      stack[index].moreBatches[section] == nil, !stack[index].screen.collapsedSections.contains(section),
+      rowCount(of: job.purpose, at: index) <= shownBefore,
+      let next = stack[index].screen.nextPage(of: section), [next] != job.batch.screenRequests
+    else { return [] }
+    return [start([next], at: index, purpose: .more(section), retry: job.retryIntent)] + build(at: index)
+  }
+
+  /// The number of rows the section a load-more extends shows now.
+  private func rowCount(of purpose: Purpose, at index: Int) -> Int {
+    guard case .more(let section) = purpose else { return 0 }
+    return stack[index].content.first { $0.id == section }?.rows.count ?? 0
   }
 
   // MARK: Batches
@@ -163,7 +199,8 @@ struct TransformStateMachine {
       decoder: purpose.confirmsChange ? StatusOnlyDecoder() : stack[index].screen.decoder(for: requests))
     nextBatch += 1
     nextRequestNumber += requests.count
-    pending[batch.id] = Pending(batch: batch, purpose: purpose, retryIntent: retry)
+    pending[batch.id] = Pending(
+      batch: batch, purpose: purpose, retryIntent: retry, requested: stack[index].screen.tick())
     switch purpose {
     case .load: stack[index].loadBatch = batch.id
     case .more(let section): stack[index].moreBatches[section] = batch.id

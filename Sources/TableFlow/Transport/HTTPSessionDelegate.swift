@@ -19,6 +19,8 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     case failure(any Error)
     /// The body grew past the cap; the task was cancelled.
     case tooLarge
+    /// The session's bodies together grew past the session's cap; the task was cancelled.
+    case sessionTooLarge
     /// The total deadline passed; the task was cancelled.
     case deadlinePassed
     /// The server redirected to another origin and following was not allowed.
@@ -41,14 +43,22 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
   /// The most decoded body bytes a response may have.
   let maximumResponseBytes: Int
+  /// The most decoded body bytes all responses of the session may have together.
+  let maximumSessionBytes: Int
+  /// The decoded body bytes received so far, every response together.
+  private let received = Locked(0)
   /// Whether redirects to another origin are followed (without credentials).
   let followsCrossOriginRedirects: Bool
   /// Lower-cased names of the headers never sent to another origin.
   let credentialHeaderNames: Set<String>
   private let exchanges = Locked<[Int: Exchange]>([:])
 
-  init(maximumResponseBytes: Int, followsCrossOriginRedirects: Bool, credentialHeaderNames: Set<String>) {
+  init(
+    maximumResponseBytes: Int, maximumSessionBytes: Int = .max, followsCrossOriginRedirects: Bool,
+    credentialHeaderNames: Set<String>
+  ) {
     self.maximumResponseBytes = maximumResponseBytes
+    self.maximumSessionBytes = maximumSessionBytes
     self.followsCrossOriginRedirects = followsCrossOriginRedirects
     self.credentialHeaderNames = credentialHeaderNames
   }
@@ -91,22 +101,35 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
       end(dataTask.taskIdentifier, with: .tooLarge)
       return
     }
+    if !encoded, response.expectedContentLength > Int64(maximumSessionBytes - received.withLock { $0 }) {
+      completionHandler(.cancel)
+      end(dataTask.taskIdentifier, with: .sessionTooLarge)
+      return
+    }
     completionHandler(.allow)
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let overCap = exchanges.withLock { table -> Bool in
-      guard let exchange = table[dataTask.taskIdentifier], exchange.ending == nil else { return false }
+    let overCap = exchanges.withLock { table -> Outcome? in
+      guard let exchange = table[dataTask.taskIdentifier], exchange.ending == nil else { return nil }
       // URLSession hands over decoded bytes (after Content-Encoding), so the cap counts what
       // would be held in memory, not what crossed the wire. The chunk is checked before it is
       // kept, so the body never holds more than the cap. (Appending `Data` to `Data` copies
       // once, in Foundation's optimised code: the delegate must keep up with the network, or
       // chunks queue up for it.)
-      guard exchange.body.data.count + data.count <= maximumResponseBytes else { return true }
+      guard exchange.body.data.count + data.count <= maximumResponseBytes else { return .tooLarge }
+      // The session's cap counts every body received, kept or not, so a session of many large
+      // answers stops growing (the lock order is always `exchanges`, then `received`).
+      let withinSession = received.withLock { total in
+        guard total + data.count <= maximumSessionBytes else { return false }
+        total += data.count
+        return true
+      }
+      guard withinSession else { return .sessionTooLarge }
       exchange.body.data.append(data)
-      return false
+      return nil
     }
-    if overCap { end(dataTask.taskIdentifier, with: .tooLarge) }
+    if let overCap { end(dataTask.taskIdentifier, with: overCap) }
   }
 
   func urlSession(

@@ -46,6 +46,9 @@ public final class HTTPTransport: Transport {
   public let defaultTimeout: Duration
   /// The most decoded body bytes a response may have.
   public let maximumResponseBytes: Int
+  /// The most decoded body bytes all responses of this transport may have together (`Int.max`:
+  /// no cap). A response that would pass it fails with `.responseTooLarge`.
+  public let maximumSessionBytes: Int
   /// Whether redirects to another origin are followed (without credentials).
   public let followsCrossOriginRedirects: Bool
   private let session: URLSession
@@ -59,12 +62,15 @@ public final class HTTPTransport: Transport {
   ///   - headers: added to every request (for example an `Authorization` header).
   ///   - timeout: the total deadline for requests that do not set their own (default 60 s).
   ///   - maximumResponseBytes: the cap on a body's decoded size (default 256 MiB).
+  ///   - maximumSessionBytes: the cap on the decoded size of every body this transport
+  ///     receives, together (default: none). Bodies count as they arrive, whether the
+  ///     response then fails or not.
   ///   - followsCrossOriginRedirects: follow redirects to another origin, without credentials.
   /// - Throws: ``TransportError`` `.invalidRequest` when `baseURL` is not an http(s) URL.
   public init(
     baseURL: String, headers: [NameValue] = [], timeout: Duration = .seconds(60),
     maximumResponseBytes: Int = HTTPTransport.defaultMaximumResponseBytes,
-    followsCrossOriginRedirects: Bool = false
+    maximumSessionBytes: Int = .max, followsCrossOriginRedirects: Bool = false
   ) throws(TransportError) {
     let credentials = Self.splitCredentials(baseURL)
     guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),
@@ -87,15 +93,22 @@ public final class HTTPTransport: Transport {
     self.addedHeaders = added
     self.defaultTimeout = timeout
     self.maximumResponseBytes = max(0, maximumResponseBytes)
+    self.maximumSessionBytes = max(0, maximumSessionBytes)
     self.followsCrossOriginRedirects = followsCrossOriginRedirects
     let delegate = HTTPSessionDelegate(
-      maximumResponseBytes: max(0, maximumResponseBytes),
+      maximumResponseBytes: max(0, maximumResponseBytes), maximumSessionBytes: max(0, maximumSessionBytes),
       followsCrossOriginRedirects: followsCrossOriginRedirects,
       credentialHeaderNames: Set(added.map { $0.name.lowercased() }))
     self.delegate = delegate
     let configuration = URLSessionConfiguration.ephemeral
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
+    // No cookie jar: a cookie URLSession kept and sent on its own would reach the backend (and
+    // its echoes the fixture) without the recorder ever seeing it, and a replay could not send
+    // it. Only the headers of the request itself are sent, and recorded.
+    configuration.httpCookieStorage = nil
+    configuration.httpShouldSetCookies = false
+    configuration.httpCookieAcceptPolicy = .never
     self.session = URLSession(
       configuration: configuration, delegate: delegate, delegateQueue: InlineOperationQueue())
   }
@@ -138,6 +151,10 @@ public final class HTTPTransport: Transport {
       throw TransportError(
         .responseTooLarge,
         "the body is larger than the \(maximumResponseBytes)-byte cap (--max-response-bytes)")
+    case .sessionTooLarge:
+      throw TransportError(
+        .responseTooLarge,
+        "the session's bodies together pass the \(maximumSessionBytes)-byte cap (--max-session-bytes)")
     case .deadlinePassed:
       throw TransportError(.timedOut, "no complete response within \(Self.seconds(deadline)) (--timeout)")
     case .redirectRefused(let origin):

@@ -134,6 +134,49 @@ let documentedBlocks: [DocumentedBlock] = [
         "    }",
       ])),
   DocumentedBlock(
+    source: "Sources/Feeds/Feeds.docc/SpecFeeds.md:16",
+    check: .excerpt(
+      of: "Examples/Specs/photos.tableflow.json", ignoringDocComments: false,
+      lines: [
+        "    \"photos\": {",
+        "      \"duplicates\": \"keepFirst\",",
+        "      \"requests\": { \"main\": { \"path\": \"/api/photos\" } },",
+        "      \"sections\": [",
+        "        {",
+        "          \"id\": \"albums\", \"header\": \"Albums\", \"records\": \"main\", \"recordsAt\": \"/albums\", \"hideWhenEmpty\": true,",
+        "          \"rows\": [",
+        "            { \"kind\": \"photo\", \"id\": \"album-${item.id}\", \"fields\": { \"name\": \"${item.name}\", \"title\": \"${item.title}\" },",
+        "              \"height\": 80 }",
+        "          ]",
+        "        },",
+      ])),
+  DocumentedBlock(
+    source: "Sources/Feeds/Feeds.docc/SpecFeeds.md:33",
+    check: .commands(
+      [
+        DocumentedCommand(
+          arguments: [
+            "run",
+            "--spec",
+            "Examples/Specs/books.tableflow.json",
+            "--fixture",
+            "Fixtures/books/session.jsonl.gz",
+          ], output: nil),
+        DocumentedCommand(
+          arguments: [
+            "feeds",
+            "--spec",
+            "Examples/Specs/books.tableflow.json",
+          ], output: nil),
+        DocumentedCommand(
+          arguments: [
+            "spec",
+            "check",
+            "Examples/Specs/books.tableflow.json",
+            "Fixtures/books/session.jsonl.gz",
+          ], output: nil),
+      ], exit: 0)),
+  DocumentedBlock(
     source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:27",
     check: .commands(
       [

@@ -13,6 +13,7 @@ let benches: [String: () -> Void] = [
   "replay": runReplayBench,
   "replay-generate": runReplayGenerate,
   "responsiveness": runResponsivenessBench,
+  "spec": runSpecBench,
   "verify": runVerifyBench,
 ]
 

@@ -1,0 +1,165 @@
+import TableCore
+
+extension SpecCompiler {
+  mutating func compileScreen(_ value: SpecValue, name: String, path: String) -> SpecScreenDefinition? {
+    guard
+      let found = members(
+        value, path, allowed: ["title", "parameters", "requests", "prototypes", "sections", "duplicates"])
+    else { return nil }
+    let object = SpecValue.object(found)
+    prototypeCount = 0
+    let parameters = compileParameters(object["parameters"], path + ".parameters")
+    let names = Set(parameters.map(\.name))
+    var pointers: [SpecPointer] = []
+    var requests: [SpecRequestDefinition] = []
+    if let requestMembers = self.members(
+      object["requests"], path + ".requests", allowed: object["requests"]?.objectKeys ?? [])
+    {
+      for member in requestMembers {
+        let at = Self.child(path + ".requests", member.key)
+        guard Self.isFeedName(member.key) else {
+          fail(at, "a request name is 1 to 64 letters, digits, '-' or '_'")
+          continue
+        }
+        if let request = compileRequest(
+          member.value, name: member.key, path: at, params: names, pointers: &pointers)
+        {
+          requests.append(request)
+        }
+      }
+    }
+    let duplicates: DuplicateIDPolicy
+    switch string(object["duplicates"], path + ".duplicates") ?? "reject" {
+    case "reject": duplicates = .reject
+    case "keepFirst": duplicates = .keepFirst
+    case "disambiguate": duplicates = .disambiguate
+    case let other:
+      fail(
+        path + ".duplicates",
+        "unknown policy '\(TextEscaping.echoed(other, limit: 40))' (expected: reject, keepFirst, disambiguate)"
+      )
+      duplicates = .reject
+    }
+    let shared = self.members(
+      object["prototypes"], path + ".prototypes", allowed: object["prototypes"]?.objectKeys ?? [])
+    var sections: [SpecSectionDefinition] = []
+    var sectionIDs: Set<String> = []
+    for (index, element) in (array(object["sections"], path + ".sections") ?? []).enumerated() {
+      let at = Self.element(path + ".sections", index)
+      guard
+        let section = compileSection(
+          element, path: at, screen: name, params: names, requests: requests, shared: shared ?? [],
+          sharedPath: path + ".prototypes", pointers: &pointers)
+      else { continue }
+      if !sectionIDs.insert(section.id.rawValue).inserted {
+        fail(at + ".id", "section id '\(section.id.rawValue)' is used twice in this screen")
+      }
+      sections.append(section)
+    }
+    if object["sections"] == nil { fail(path, "missing key 'sections'") }
+    return SpecScreenDefinition(
+      name: name, title: string(object["title"], path + ".title") ?? name, parameters: parameters,
+      requests: requests, sections: sections, duplicates: duplicates, recordPointers: pointers)
+  }
+
+  private mutating func compileRequest(
+    _ value: SpecValue, name: String, path: String, params: Set<String>, pointers: inout [SpecPointer]
+  ) -> SpecRequestDefinition? {
+    guard
+      let found = members(
+        value, path, allowed: ["method", "path", "query", "headers", "body", "records", "pagination"])
+    else { return nil }
+    let object = SpecValue.object(found)
+    let roots: Set<SpecPath.Root> = [.params, .page]
+    let method = (string(object["method"], path + ".method") ?? "GET").uppercased()
+    if !["GET", "POST", "PUT", "PATCH", "DELETE"].contains(method) {
+      fail(
+        path + ".method",
+        "unsupported method '\(TextEscaping.echoed(method, limit: 20))' (expected: GET, POST, PUT, PATCH, DELETE)"
+      )
+    }
+    let requestPath = template(object["path"], path + ".path", roots: roots, params: params)
+    if object["path"] == nil { fail(path, "missing key 'path'") }
+    if let requestPath { checkRelativePath(requestPath, path + ".path") }
+    let query = pairs(object["query"], path + ".query", roots: roots, params: params)
+    let headers = pairs(object["headers"], path + ".headers", roots: roots, params: params)
+    let body = template(object["body"], path + ".body", roots: roots, params: params)
+    let records = object["records"].map { pointer($0, path + ".records") } ?? (try? SpecPointer(""))
+    var recordIndex = 0
+    if let records {
+      if let known = pointers.firstIndex(of: records) {
+        recordIndex = known
+      } else {
+        recordIndex = pointers.count
+        pointers.append(records)
+      }
+    }
+    let pagination = object["pagination"].flatMap {
+      compilePagination($0, path + ".pagination", params: params)
+    }
+    guard let requestPath else { return nil }
+    return SpecRequestDefinition(
+      name: name, method: method, path: requestPath, query: query, headers: headers, body: body,
+      records: recordIndex, pagination: pagination)
+  }
+
+  /// A request path names a resource below the `--live` base URL, never another host.
+  private mutating func checkRelativePath(_ template: SpecTemplate, _ path: String) {
+    guard case .literal(let first)? = template.parts.first, first.hasPrefix("/"), !first.hasPrefix("//")
+    else {
+      fail(path, "a request path starts with one '/' and is relative to the base URL")
+      return
+    }
+    for case .literal(let text) in template.parts {
+      if text.contains("?") || text.contains("#") {
+        fail(path, "a request path holds no '?' or '#' (put the query in 'query')")
+      }
+      let segments = text.split(separator: "/", omittingEmptySubsequences: false)
+      if segments.contains(where: { $0 == "." || $0 == ".." }) {
+        fail(path, "a request path holds no '.' or '..' segments")
+      }
+    }
+  }
+
+  /// Name–template pairs in the order written (a query, headers, fields).
+  mutating func pairs(
+    _ value: SpecValue?, _ path: String, roots: Set<SpecPath.Root>, params: Set<String>
+  ) -> [(name: String, value: SpecTemplate)] {
+    guard let found = members(value, path, allowed: value?.objectKeys ?? []) else { return [] }
+    var pairs: [(name: String, value: SpecTemplate)] = []
+    for member in found {
+      if let compiled = template(member.value, Self.child(path, member.key), roots: roots, params: params) {
+        pairs.append((member.key, compiled))
+      }
+    }
+    return pairs
+  }
+
+  private mutating func compilePagination(
+    _ value: SpecValue, _ path: String, params: Set<String>
+  ) -> SpecPagination? {
+    guard let found = members(value, path, allowed: ["style", "limit", "total", "cursor"]) else { return nil }
+    let object = SpecValue.object(found)
+    let style: SpecPagination.Style
+    switch string(object["style"], path + ".style") ?? "offset" {
+    case "offset": style = .offset
+    case "page": style = .pageNumber
+    case "cursor":
+      guard let cursor = pointer(object["cursor"], path + ".cursor") else {
+        if object["cursor"] == nil {
+          fail(path, "cursor pagination needs 'cursor': the pointer of the next cursor")
+        }
+        return nil
+      }
+      style = .cursor(cursor)
+    case let other:
+      fail(
+        path + ".style",
+        "unknown pagination '\(TextEscaping.echoed(other, limit: 20))' (expected: offset, page, cursor)")
+      return nil
+    }
+    return SpecPagination(
+      style: style, limit: template(object["limit"], path + ".limit", roots: [.params], params: params),
+      total: object["total"].flatMap { pointer($0, path + ".total") })
+  }
+}

@@ -1,0 +1,212 @@
+import TableCore
+
+extension SpecCompiler {
+  mutating func compileSection(
+    _ value: SpecValue, path: String, screen: String, params: Set<String>, requests: [SpecRequestDefinition],
+    shared: [SpecMember], sharedPath: String, pointers: inout [SpecPointer]
+  ) -> SpecSectionDefinition? {
+    guard
+      let found = members(
+        value, path,
+        allowed: [
+          "id", "header", "footer", "style", "records", "recordsAt", "rows", "empty", "invalidID",
+          "hideWhenEmpty",
+          "collapsible",
+        ])
+    else { return nil }
+    let object = SpecValue.object(found)
+    guard let id = string(object["id"], path + ".id") else {
+      if object["id"] == nil { fail(path, "missing key 'id'") }
+      return nil
+    }
+    let headerRoots: Set<SpecPath.Root> = [.params, .section]
+    let header = template(object["header"], path + ".header", roots: headerRoots, params: params)
+    let footer = template(object["footer"], path + ".footer", roots: headerRoots, params: params)
+    let recordsName = string(object["records"], path + ".records")
+    let rowRoots: Set<SpecPath.Root> = recordsName == nil ? [.params] : [.item, .params, .position]
+    var prototypes: [SpecPrototype] = []
+    for (index, element) in (array(object["rows"], path + ".rows") ?? []).enumerated() {
+      var at = Self.element(path + ".rows", index)
+      var element = element
+      // A string names one of the screen's shared `prototypes`, compiled here as this
+      // section's own (its rows carry this section's prototype index).
+      if case .string(let name) = element {
+        guard let named = shared.first(where: { $0.key == name }) else {
+          let known = shared.isEmpty ? "none" : shared.map(\.key).joined(separator: ", ")
+          fail(
+            at,
+            "no prototype '\(TextEscaping.echoed(name, limit: 40))' in this screen's 'prototypes' (known: \(known))"
+          )
+          continue
+        }
+        element = named.value
+        at = Self.child(sharedPath, name)
+      }
+      if let prototype = compilePrototype(
+        element, at, roots: rowRoots, params: params, screen: screen, isFixed: recordsName == nil)
+      {
+        prototypes.append(prototype)
+      }
+    }
+    if object["rows"] == nil { fail(path, "missing key 'rows'") }
+    let content: SpecSectionDefinition.Content
+    if let recordsName {
+      guard let request = requests.firstIndex(where: { $0.name == recordsName }) else {
+        fail(path + ".records", "no request '\(TextEscaping.echoed(recordsName, limit: 40))' in this screen")
+        return nil
+      }
+      let empty = object["empty"].flatMap {
+        compilePrototype($0, path + ".empty", roots: [.params], params: params, screen: screen, isFixed: true)
+      }
+      let invalidID =
+        template(object["invalidID"], path + ".invalidID", roots: [.params, .position], params: params)
+        ?? (try? SpecTemplate("\(id)-invalid-${position.page}-${position.index}", roots: [.position]))
+      guard let invalidID else { return nil }
+      var pointer = requests[request].records
+      if let value = object["recordsAt"], let at = self.pointer(value, path + ".recordsAt") {
+        pointer = pointers.firstIndex(of: at) ?? pointers.count
+        if pointer == pointers.count { pointers.append(at) }
+      }
+      content = .records(
+        SpecRecordsSource(
+          request: request, pointer: pointer, prototypes: prototypes, empty: empty, invalidID: invalidID))
+    } else {
+      for key in ["empty", "invalidID", "recordsAt"] where object[key] != nil {
+        fail(Self.child(path, key), "'\(key)' needs 'records' (it is for sections made from records)")
+      }
+      content = .fixed(prototypes)
+    }
+    let style: SectionStyle
+    switch string(object["style"], path + ".style") ?? (recordsName == nil ? "static" : "dynamic") {
+    case "static": style = .static
+    case "dynamic": style = .dynamic
+    case let other:
+      fail(
+        path + ".style",
+        "unknown style '\(TextEscaping.echoed(other, limit: 20))' (expected: static, dynamic)")
+      style = .dynamic
+    }
+    return SpecSectionDefinition(
+      id: SectionID(id), header: header, footer: footer, style: style, content: content,
+      hidesWhenEmpty: bool(object["hideWhenEmpty"], path + ".hideWhenEmpty") ?? false,
+      isCollapsible: bool(object["collapsible"], path + ".collapsible") ?? false)
+  }
+
+  mutating func compilePrototype(
+    _ value: SpecValue, _ path: String, roots: Set<SpecPath.Root>, params: Set<String>, screen: String,
+    isFixed: Bool
+  ) -> SpecPrototype? {
+    guard let found = members(value, path, allowed: ["kind", "id", "when", "fields", "height", "select"])
+    else {
+      return nil
+    }
+    let object = SpecValue.object(found)
+    let kind = string(object["kind"], path + ".kind")
+    if object["kind"] == nil { fail(path, "missing key 'kind'") }
+    let id = template(object["id"], path + ".id", roots: roots, params: params)
+    if object["id"] == nil { fail(path, "missing key 'id' (a row's identity; diffs go by it)") }
+    var when: [SpecSelector] = []
+    if case .array(let selectors)? = object["when"] {
+      for (index, selector) in selectors.prefix(Self.maximumListLength).enumerated() {
+        if let compiled = compileSelector(selector, Self.element(path + ".when", index), roots: roots) {
+          when.append(compiled)
+        }
+      }
+    } else if let selector = object["when"],
+      let compiled = compileSelector(selector, path + ".when", roots: roots)
+    {
+      when = [compiled]
+    }
+    let fields = pairs(object["fields"], path + ".fields", roots: roots, params: params)
+    let height = compileHeight(object["height"], path + ".height", roots: roots, params: params)
+    let select = object["select"].flatMap {
+      compileRoute($0, path + ".select", roots: roots, params: params, screen: screen, isFixed: isFixed)
+    }
+    guard let kind, let id, let height else { return nil }
+    defer { prototypeCount += 1 }
+    return SpecPrototype(
+      index: prototypeCount, kind: CellKind(kind), id: id, when: when, fields: fields, height: height,
+      select: select)
+  }
+
+  private mutating func compileSelector(
+    _ value: SpecValue, _ path: String, roots: Set<SpecPath.Root>
+  ) -> SpecSelector? {
+    guard let found = members(value, path, allowed: ["path", "equals", "oneOf", "exists", "nonBlank"]) else {
+      return nil
+    }
+    let object = SpecValue.object(found)
+    guard let text = string(object["path"], path + ".path") else {
+      if object["path"] == nil { fail(path, "missing key 'path' (such as \"item.type\")") }
+      return nil
+    }
+    let variable: SpecPath
+    do throws(SpecTemplateError) {
+      variable = try SpecPath.parse(text[...], roots: roots)
+    } catch {
+      fail(path + ".path", error.cause)
+      return nil
+    }
+    if let equals = object["equals"] { return SpecSelector(path: variable, test: .equals([equals])) }
+    if let values = array(object["oneOf"], path + ".oneOf") {
+      return SpecSelector(path: variable, test: .equals(values))
+    }
+    if let exists = bool(object["exists"], path + ".exists") {
+      return SpecSelector(path: variable, test: .exists(exists))
+    }
+    if let nonBlank = bool(object["nonBlank"], path + ".nonBlank") {
+      return SpecSelector(path: variable, test: .nonBlank(nonBlank))
+    }
+    fail(path, "a selector needs 'equals', 'oneOf', 'exists' or 'nonBlank'")
+    return nil
+  }
+
+  private mutating func compileHeight(
+    _ value: SpecValue?, _ path: String, roots: Set<SpecPath.Root>, params: Set<String>
+  ) -> SpecHeight? {
+    switch value {
+    case nil: return .fixed(44)
+    case .integer?, .number?: return number(value, path, in: 0...10_000).map(SpecHeight.fixed)
+    default: break
+    }
+    guard let found = members(value, path, allowed: ["lines", "padding"]) else { return nil }
+    let object = SpecValue.object(found)
+    var blocks: [SpecTextBlock] = []
+    for (index, element) in (array(object["lines"], path + ".lines") ?? []).enumerated() {
+      let at = Self.element(path + ".lines", index)
+      guard let fields = self.members(element, at, allowed: ["text", "font", "maxLines"]) else { continue }
+      let line = SpecValue.object(fields)
+      guard let text = template(line["text"], at + ".text", roots: roots, params: params),
+        let font = number(line["font"] ?? .integer(17), at + ".font", in: 1...200)
+      else { continue }
+      let maxLines = number(line["maxLines"], at + ".maxLines", in: 1...1000).map(Int.init)
+      blocks.append(SpecTextBlock(text: text, fontSize: font, maxLines: maxLines))
+    }
+    if object["lines"] == nil { fail(path, "missing key 'lines' (or give a fixed height as a number)") }
+    let padding = number(
+      object["padding"] ?? .number(CellLayout.verticalPadding), path + ".padding", in: 0...1000)
+    return .text(blocks, padding: padding ?? CellLayout.verticalPadding)
+  }
+
+  private mutating func compileRoute(
+    _ value: SpecValue, _ path: String, roots: Set<SpecPath.Root>, params: Set<String>, screen: String,
+    isFixed: Bool
+  ) -> SpecRoute? {
+    guard let found = members(value, path, allowed: ["push", "parameters", "open", "toggle"]) else {
+      return nil
+    }
+    let object = SpecValue.object(found)
+    if let section = string(object["toggle"], path + ".toggle") { return .toggle(SectionID(section)) }
+    if let link = object["open"] {
+      return template(link, path + ".open", roots: roots, params: params).map(SpecRoute.open)
+    }
+    guard let target = string(object["push"], path + ".push") else {
+      if object["push"] == nil { fail(path, "a route needs 'push' (a screen) or 'open' (a link)") }
+      return nil
+    }
+    let parameters = pairs(object["parameters"], path + ".parameters", roots: roots, params: params)
+    pushes.append((target, parameters.map(\.name), path + ".push"))
+    if isFixed { staticPushes.append((screen, target, path + ".push")) }
+    return .push(screen: target, parameters: parameters)
+  }
+}

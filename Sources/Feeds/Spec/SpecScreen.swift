@@ -1,0 +1,117 @@
+import TableCore
+import TableFlow
+
+/// A screen of a spec feed: the compiled screen of the spec and the values of its parameters.
+public struct SpecScreen: Screen {
+  let spec: SpecDefinition
+  let definition: SpecScreenDefinition
+  /// The screen's parameters, defaults filled in.
+  let params: [String: String]
+
+  init(spec: SpecDefinition, definition: SpecScreenDefinition, params: [String: String]) {
+    self.spec = spec
+    self.definition = definition
+    self.params = params
+  }
+
+  /// The screen's name in the spec.
+  public var name: String { definition.name }
+
+  /// The screen's duplicate-id policy (`duplicates`: `reject`, `keepFirst`, `disambiguate`).
+  public var duplicateIDPolicy: DuplicateIDPolicy { definition.duplicates }
+
+  /// Parses the answer and finds its records once. Text that is not JSON fails as with any
+  /// feed: the package's decoder describes it (`malformed JSON …, byte 226: …`).
+  public func decode(_ body: [UInt8]) throws -> SpecDocument {
+    do throws(SpecSyntaxError) {
+      return SpecDocument(root: try SpecValue.parse(body), pointers: definition.recordPointers)
+    } catch {
+      _ = try JSONDecoding.tableFlow.decode(SpecAnyJSON.self, from: body)
+      throw error
+    }
+  }
+
+  /// The first page of every request, in the order the spec lists them.
+  public func requests(for load: ScreenLoad, state: ScreenState<SpecDocument>) -> [ScreenRequest] {
+    definition.requests.compactMap { request(for: $0, page: SpecPageScope(offset: 0, index: 0)) }
+  }
+
+  /// The next page of the last section made from a paginated request, while it has more.
+  public func nextPage(of section: SectionID, state: ScreenState<SpecDocument>) -> ScreenRequest? {
+    guard let position = definition.sections.lastIndex(where: { $0.id == section }),
+      case .records(let source) = definition.sections[position].content,
+      !definition.sections[(position + 1)...].contains(where: {
+        if case .records(let later) = $0.content { later.request == source.request } else { false }
+      })
+    else { return nil }
+    let request = definition.requests[source.request]
+    guard let pagination = request.pagination else { return nil }
+    let progress = SpecProgress(
+      pages: state.pages(in: request.name), records: request.records, pagination: pagination, scope: scope)
+    guard progress.hasMore else { return nil }
+    return self.request(
+      for: request,
+      page: SpecPageScope(offset: progress.loaded, index: progress.pageCount, cursor: progress.cursor))
+  }
+
+  /// The sections, in the order the spec lists them.
+  public func sections(for state: ScreenState<SpecDocument>) throws -> [Section] {
+    var sections: [Section] = []
+    sections.reserveCapacity(definition.sections.count)
+    for (index, section) in definition.sections.enumerated() {
+      if let built = try build(section, at: index, state: state) { sections.append(built) }
+    }
+    return sections
+  }
+
+  /// A row's `select` route: push a screen with parameters from the row's record, or open a link.
+  public func route(_ row: Row, state: ScreenState<SpecDocument>) -> Route {
+    guard let model = row.model.as(SpecCellModel.self), let found = prototype(model.prototype),
+      let select = found.prototype.select, let scope = scope(ofRow: row, found: found, state: state)
+    else { return .none }
+    switch select {
+    case .open(let link): return link.renderIfPossible(scope).map { .open(link: $0) } ?? .none
+    case .toggle(let id):
+      if state.collapsedSections.contains(id) { return .perform(.expand(id)) }
+      guard let index = definition.sections.firstIndex(where: { $0.id == id }),
+        let section = try? build(definition.sections[index], at: index, state: state), !section.rows.isEmpty
+      else { return .none }
+      return .perform(.collapse(id))
+    case .push(let target, let parameters):
+      guard let next = spec.screens[target] else { return .none }
+      var values: [String: String] = [:]
+      for parameter in next.parameters { values[parameter.name] = parameter.defaultValue }
+      for (name, template) in parameters {
+        guard let value = template.renderIfPossible(scope) else { return .none }
+        values[name] = value
+      }
+      return .push(SpecScreen(spec: spec, definition: next, params: values))
+    }
+  }
+
+  /// The scope of the screen's parameters alone.
+  var scope: SpecScope { SpecScope(params: params) }
+
+  private func request(for request: SpecRequestDefinition, page: SpecPageScope) -> ScreenRequest? {
+    var scope = scope
+    scope.page = page
+    guard let path = SpecRequestPath.path(request.path, scope: scope) else { return nil }
+    var query: [NameValue] = []
+    for (name, value) in request.query {
+      guard let text = value.renderIfPossible(scope) else { continue }
+      query.append(NameValue(name, text))
+    }
+    var headers: [NameValue] = []
+    for (name, value) in request.headers {
+      guard let text = value.renderIfPossible(scope) else { continue }
+      headers.append(NameValue(name, text))
+    }
+    let body = request.body.flatMap { $0.renderIfPossible(scope) }.map { Array($0.utf8) }
+    if body != nil && !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+      headers.append(NameValue("Content-Type", "application/json"))
+    }
+    return ScreenRequest(
+      TransportRequest(method: request.method, path: path, query: query, headers: headers, body: body),
+      slot: request.name)
+  }
+}

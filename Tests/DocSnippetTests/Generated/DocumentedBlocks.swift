@@ -33,7 +33,7 @@ let documentedBlocks: [DocumentedBlock] = [
         "back to books v4 (from reviews)",
       ])),
   DocumentedBlock(
-    source: "README.md:101",
+    source: "README.md:104",
     check: .excerpt(
       of: "Examples/CustomFeed/Sources/FriendsFeed/FriendsScreen.swift", ignoringDocComments: true,
       lines: [
@@ -82,7 +82,7 @@ let documentedBlocks: [DocumentedBlock] = [
         "}",
       ])),
   DocumentedBlock(
-    source: "README.md:148",
+    source: "README.md:151",
     check: .excerpt(
       of: "Examples/CustomFeed/Sources/FriendsFeed/FriendsFeed.swift", ignoringDocComments: true,
       lines: [
@@ -90,7 +90,7 @@ let documentedBlocks: [DocumentedBlock] = [
         "  public let name = \"friends\"",
       ])),
   DocumentedBlock(
-    source: "README.md:163",
+    source: "README.md:166",
     check: .excerpt(
       of: "Examples/CustomFeed/Tests/FriendsFeedXCTests/FriendsFeedXCTests.swift", ignoringDocComments: true,
       lines: [
@@ -107,14 +107,14 @@ let documentedBlocks: [DocumentedBlock] = [
         "}",
       ])),
   DocumentedBlock(
-    source: "README.md:185",
+    source: "README.md:188",
     check: .excerpt(
       of: "Examples/CustomFeed/Sources/friends/main.swift", ignoringDocComments: true,
       lines: [
         "await Tableflow.main(name: \"friends\", version: \"1.0.0\", feeds: [FriendsFeed()])"
       ])),
   DocumentedBlock(
-    source: "README.md:205",
+    source: "README.md:217",
     check: .excerpt(
       of: "Tests/TableFlowUIKitTests/ReadmeUIKitExample.swift", ignoringDocComments: true,
       lines: [
@@ -177,7 +177,7 @@ let documentedBlocks: [DocumentedBlock] = [
           ], output: nil),
       ], exit: 0)),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:25",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:27",
     check: .commands(
       [
         DocumentedCommand(
@@ -206,7 +206,7 @@ let documentedBlocks: [DocumentedBlock] = [
           ], output: nil),
       ], exit: 0)),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:57",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:59",
     check: .excerpt(
       of: "Fixtures/books/session.intents", ignoringDocComments: false,
       lines: [
@@ -222,7 +222,7 @@ let documentedBlocks: [DocumentedBlock] = [
         "refresh",
       ])),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:80",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:82",
     check: .commands(
       [
         DocumentedCommand(
@@ -241,7 +241,7 @@ let documentedBlocks: [DocumentedBlock] = [
           ])
       ], exit: 0)),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:105",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:107",
     check: .commands(
       [
         DocumentedCommand(
@@ -259,7 +259,7 @@ let documentedBlocks: [DocumentedBlock] = [
           ], output: nil),
       ], exit: 0)),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:151",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:161",
     check: .commands(
       [
         DocumentedCommand(
@@ -269,7 +269,7 @@ let documentedBlocks: [DocumentedBlock] = [
           ], output: nil)
       ], exit: 66)),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:163",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:173",
     check: .excerpt(
       of: "Examples/CustomFeed/Sources/friends/main.swift", ignoringDocComments: true,
       lines: [
@@ -280,6 +280,93 @@ let documentedBlocks: [DocumentedBlock] = [
         "// feed, plus the built-in ones.",
         "await Tableflow.main(name: \"friends\", version: \"1.0.0\", feeds: [FriendsFeed()])",
       ])),
+  DocumentedBlock(
+    source: "Sources/TableFlow/TableFlow.docc/ContinuousIntegration.md:11",
+    check: .commands(
+      [
+        DocumentedCommand(
+          arguments: [
+            "verify",
+            "Fixtures",
+            "--junit",
+            "report.xml",
+            "--json",
+            "report.json",
+          ], output: nil)
+      ], exit: 0)),
+  DocumentedBlock(
+    source: "Sources/TableFlow/TableFlow.docc/ContinuousIntegration.md:42",
+    check: .commands(
+      [
+        DocumentedCommand(
+          arguments: [
+            "verify",
+            "Fixtures",
+            "--timings",
+            "timings.json",
+          ], output: nil),
+        DocumentedCommand(
+          arguments: [
+            "verify",
+            "Fixtures",
+            "--shard",
+            "1/2",
+            "--timings",
+            "timings.json",
+            "--json",
+            "shard-1.json",
+          ], output: nil),
+        DocumentedCommand(
+          arguments: [
+            "verify",
+            "Fixtures",
+            "--shard",
+            "2/2",
+            "--timings",
+            "timings.json",
+            "--json",
+            "shard-2.json",
+          ], output: nil),
+        DocumentedCommand(
+          arguments: [
+            "verify",
+            "--merge",
+            "shard-1.json",
+            "shard-2.json",
+            "--junit",
+            "all.xml",
+            "--json",
+            "all.json",
+          ], output: nil),
+      ], exit: 0)),
+  DocumentedBlock(
+    source: "Sources/TableFlow/TableFlow.docc/ContinuousIntegration.md:70",
+    check: .commands(
+      [
+        DocumentedCommand(
+          arguments: [
+            "verify",
+            "Fixtures",
+            "--cache",
+            ".verify-cache",
+          ],
+          output: [
+            "…",
+            "20 passed, 0 failed",
+          ]),
+        DocumentedCommand(
+          arguments: [
+            "verify",
+            "Fixtures",
+            "--cache",
+            ".verify-cache",
+          ],
+          output: [
+            "ok    Fixtures/books/action-failed.jsonl.gz (cached)",
+            "…",
+            "20 passed (20 cached), 0 failed",
+          ]),
+      ], exit: 0)),
   DocumentedBlock(
     source: "Sources/TableFlow/TableFlow.docc/Embedding.md:37",
     check: .excerpt(
@@ -330,7 +417,7 @@ let documentedBlocks: [DocumentedBlock] = [
           ], output: nil),
       ], exit: 0)),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/FixturesAndSecrets.md:45",
+    source: "Sources/TableFlow/TableFlow.docc/FixturesAndSecrets.md:48",
     check: .excerpt(
       of: "Fixtures/books/reviews-error.expect", ignoringDocComments: false,
       lines: [

@@ -2,7 +2,7 @@
 
 import TableFlow
 
-// Sources/TableFlow/TableFlow.docc/FixturesAndSecrets.md:96
+// Sources/TableFlow/TableFlow.docc/FixturesAndSecrets.md:99
 
 /// Records a load and a refresh of `feed` from the loopback backend into `path`, and returns
 /// the session's log; `path` is replaced only when the session succeeds.

@@ -4,12 +4,12 @@ import TableCore
 import TableFlow
 
 /// `tableflow drift FIXTURE… --live URL`: sends each fixture's recorded requests to the live
-/// backend and compares the answers with the recorded ones per JSON path (``BodyComparison``):
+/// backend and compares the answers with the recorded ones per JSON path (`BodyComparison`):
 /// a field added is info, one removed a warning, a kind or status changed an error.
 ///
 /// Requests go as recorded, one at a time in recorded order, with the recorded headers; a
 /// request still carrying a redacted secret is skipped with the reason unless the transport
-/// supplies that header (``DriftRequest``). Exit: 0; 1 for errors (or warnings with
+/// supplies that header (`DriftRequest`). Exit: 0; 1 for errors (or warnings with
 /// `--strict`); 65 for a fixture that cannot be read (66 missing, 74 read error), the others
 /// are still compared; 69 when the backend cannot be reached, naming the first request that
 /// failed (nothing more is sent).

@@ -50,7 +50,7 @@ public struct BookListScreen: Screen {
   /// The next page of a status whose shelf is not complete; in the single-request list, the
   /// next page of the whole collection, at the end of the last section. It starts where the
   /// newest page ended, moved by the books this screen moved since that page was served
-  /// (``BookListPaging``): no entry is skipped when a move shifted the backend's list.
+  /// (`BookListPaging`): no entry is skipped when a move shifted the backend's list.
   public func nextPage(of section: SectionID, state: ScreenState<BookCollections>) -> ScreenRequest? {
     switch grouping {
     case .request:

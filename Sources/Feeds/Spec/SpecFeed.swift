@@ -4,11 +4,10 @@ import TableFlow
 /// A feed described by a spec file (`*.tableflow.json`) instead of Swift: screens, requests,
 /// records, sections and row prototypes over an existing backend's JSON.
 ///
-/// It is a ``Feed`` like any other: the same pipeline, fixtures, logs and verify.
-/// ```swift
-/// let feed = try SpecFeed(contentsOf: "Examples/Specs/books.tableflow.json")
-/// let session = try FeedSession(replaying: ReplayTransport(path: "session.jsonl.gz"), feed: feed)
-/// ```
+/// It is a `Feed` (TableFlow) like any other: the same pipeline, fixtures, logs and verify.
+/// For example, `try SpecFeed(contentsOf: "Examples/Specs/books.tableflow.json")` gives a feed to
+/// hand to `FeedSession` or `Pipeline`, as a Swift feed is.
+///
 /// The spec is checked when it loads, before any request: an error names the file, the
 /// spec's JSON path and the cause (see ``SpecError``). Templates are compiled then, once.
 public struct SpecFeed: Feed {
@@ -40,7 +39,7 @@ public struct SpecFeed: Feed {
   }
 
   /// Checks the spec text `json`; `file` names it in errors and in ``file``.
-  /// - Throws: ``SpecError`` as ``init(contentsOf:)``.
+  /// - Throws: ``SpecError``, for the problems `init(contentsOf:)` names.
   public init(json: [UInt8], file: String) throws(SpecError) {
     self.init(spec: try SpecLoader.compile(json, file: file), file: file, bytes: json)
   }

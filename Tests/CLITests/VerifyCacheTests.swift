@@ -1,4 +1,5 @@
 import Foundation
+import TableFlow
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import FixtureKit
 import Foundation
 import TableCore
+import TableFlow
 
 /// The content-addressed cache of passed sessions, `verify --cache DIR`.
 ///

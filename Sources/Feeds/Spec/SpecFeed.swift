@@ -47,7 +47,9 @@ public struct SpecFeed: Feed {
   private init(spec: SpecDefinition, file: String, bytes: [UInt8]) {
     self.spec = spec
     self.file = file
-    contentHash = SpecDigest.sha256Hex(bytes)
+    var digest = SHA256Digest()
+    digest.update(bytes)
+    contentHash = digest.hexDigest()
   }
 
   /// The entry screen, its parameters checked: only those it declares, each well-formed, the

@@ -1,6 +1,7 @@
-/// SHA-256 (FIPS 180-4), for the content addresses of `verify --cache`: Foundation offers no
-/// digest on Linux, and a weaker hash could let a changed session pass as cached.
-struct SHA256Digest {
+/// SHA-256 (FIPS 180-4), the package's one digest: the content addresses of `verify --cache`
+/// and the spec hash a fixture recorded from a spec feed names. Foundation offers no digest on
+/// Linux, and a weaker hash could let a changed session pass as cached.
+package struct SHA256Digest {
   private var state: [UInt32] = [
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
   ]
@@ -21,11 +22,11 @@ struct SHA256Digest {
   ]
 
   /// An empty digest.
-  init() {}
+  package init() {}
 
   /// Adds `bytes` to the message.
   /// - Complexity: O(*n*); whole blocks are hashed straight from `bytes`, without copying.
-  mutating func update(_ bytes: [UInt8]) {
+  package mutating func update(_ bytes: [UInt8]) {
     length &+= UInt64(bytes.count)
     var start = 0
     if !pending.isEmpty {
@@ -46,10 +47,10 @@ struct SHA256Digest {
   }
 
   /// Adds `text` as UTF-8.
-  mutating func update(_ text: String) { update(Array(text.utf8)) }
+  package mutating func update(_ text: String) { update(Array(text.utf8)) }
 
   /// The digest of everything added, as 64 lowercase hexadecimal digits.
-  func hexDigest() -> String {
+  package func hexDigest() -> String {
     var copy = self
     var tail = pending
     let bits = length &* 8

@@ -22,7 +22,7 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
   /// page's very array (same storage) keeps its rows as they are; in another page, an item
   /// equal to the item at the same place in the previous page, counted from either end,
   /// keeps that item's rows, and so does one equal to an item between them that no other
-  /// item took (see ``rebuild(_:page:old:oldPage:into:build:)``); every other item is built. When every page is kept, the rows are the previous array itself.
+  /// item took (see `rebuild(_:page:old:oldPage:into:build:)`); every other item is built. When every page is kept, the rows are the previous array itself.
   ///
   /// - Complexity: O(pages) when nothing changed. Otherwise the rows of each run of kept
   ///   pages, and of each changed page's common prefix and suffix, are copied in one block
@@ -120,7 +120,7 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
   /// `oldPage` of `old`; where each item's rows start.
   ///
   /// Between the common prefix and suffix, the old and new items are walked in step
-  /// (``MiddleMatch``): an item equal to the old item in step, or to one of the few after it
+  /// (`MiddleMatch`): an item equal to the old item in step, or to one of the few after it
   /// (old items removed there), keeps that item's rows; an item found that way nowhere (new,
   /// changed, or moved from elsewhere) is looked up among the old items the walk did not
   /// take, the only items hashed. So a refresh that changes, removes and inserts a few items

@@ -1,25 +1,26 @@
 /// Pairs the items between the common prefix and suffix of a changed page with equal items
-/// of the page's previous version, hashing as few as it can (``MemoPages``).
+/// of the page's previous version, hashing as few as it can (`MemoPages`).
 ///
-/// Inlinable, as ``MemoPages`` is, so that items compare with their own `==` and hash with
+/// Inlinable, as `MemoPages` is, so that items compare with their own `==` and hash with
 /// their own `hash(into:)` in the feed's module.
 @usableFromInline
 enum MiddleMatch {
-  /// How many old items after the one in step an item is compared with: the removals the
-  /// walk in step gets past without hashing.
+  /// How far ahead of the items in step the walk looks for a removal or an insertion.
   @inlinable static var lookAhead: Int { 8 }
 
   /// For each item of `items[middle]`, the index in `old` of an equal item whose rows it
   /// keeps, or -1 for an item to build.
   ///
-  /// First a walk in step: an item equal to the old item in step, or to one of the
-  /// ``lookAhead`` after it (those between were removed), takes it and the walk goes on after
-  /// it. An item equal to none of them was inserted when the next item equals the old one in
-  /// step (the walk stays), and replaced it otherwise (the walk passes it). Then only the items
-  /// no old item was found for are looked up among the old items not taken (moved, or found
-  /// past the look-ahead): those are the only items hashed.
+  /// First a walk in step over both lists: an item equal to the old item in step takes it.
+  /// Otherwise, when the item equals one of the `lookAhead` old items after it, the old
+  /// items between were removed; when the old item equals one of the `lookAhead` items
+  /// after this one, the items between were inserted; otherwise the item replaced the old
+  /// one. Either way both walks go on in step, so removals, insertions and changes cost a few
+  /// comparisons each. Then only the items the walk found no equal for are looked up among
+  /// the old items it did not take (items moved, or past the look-ahead): those are the only
+  /// items hashed.
   ///
-  /// - Complexity: O(middle × ``lookAhead``) comparisons at worst, O(middle) when few items
+  /// - Complexity: O(middle × `lookAhead`) comparisons at worst, O(middle) when few items
   ///   changed; hashing only the items left unmatched by the walk and the old items not taken.
   @inlinable
   static func sources<Item: Hashable>(
@@ -28,33 +29,52 @@ enum MiddleMatch {
     var sources = [Int](repeating: -1, count: middle.count)
     guard !middle.isEmpty && !oldMiddle.isEmpty else { return sources }
     var taken = [Bool](repeating: false, count: oldMiddle.count)
-    var unmatched = 0
+    var matched = 0
     items.withUnsafeBufferPointer { items in
       old.withUnsafeBufferPointer { old in
-        var next = oldMiddle.lowerBound  // the old item in step
-        for index in middle {
-          let item = items[index]
-          let end = Swift.min(oldMiddle.upperBound, next + 1 + lookAhead)
-          var found = next
-          while found < end && old[found] != item { found += 1 }
-          if found < end {
-            sources[index - middle.lowerBound] = found
-            taken[found - oldMiddle.lowerBound] = true
-            next = found + 1
+        var index = middle.lowerBound
+        var oldIndex = oldMiddle.lowerBound
+        func take(_ item: Int, _ oldItem: Int) {
+          sources[item - middle.lowerBound] = oldItem
+          taken[oldItem - oldMiddle.lowerBound] = true
+          matched += 1
+        }
+        while index < middle.upperBound && oldIndex < oldMiddle.upperBound {
+          if items[index] == old[oldIndex] {
+            take(index, oldIndex)
+            index += 1
+            oldIndex += 1
             continue
           }
-          unmatched += 1
-          let inserted =
-            index + 1 < middle.upperBound && next < oldMiddle.upperBound && items[index + 1] == old[next]
-          if !inserted && next < oldMiddle.upperBound { next += 1 }
+          let oldEnd = Swift.min(oldMiddle.upperBound, oldIndex + 1 + lookAhead)
+          var removed = oldIndex + 1
+          while removed < oldEnd && old[removed] != items[index] { removed += 1 }
+          if removed < oldEnd {
+            take(index, removed)
+            index += 1
+            oldIndex = removed + 1
+            continue
+          }
+          let end = Swift.min(middle.upperBound, index + 1 + lookAhead)
+          var inserted = index + 1
+          while inserted < end && items[inserted] != old[oldIndex] { inserted += 1 }
+          if inserted < end {
+            take(inserted, oldIndex)
+            index = inserted + 1
+            oldIndex += 1
+            continue
+          }
+          index += 1
+          oldIndex += 1
         }
       }
     }
-    let untaken = taken.reduce(0) { $1 ? $0 : $0 + 1 }
-    guard unmatched > 0, untaken > 0 else { return sources }
+    let untaken = oldMiddle.count - matched
+    guard matched < middle.count, untaken > 0 else { return sources }
     var lookup: [Item: Int] = [:]
     lookup.reserveCapacity(untaken)
-    for index in oldMiddle where !taken[index - oldMiddle.lowerBound] && lookup[old[index]] == nil {
+    // Backwards, so that the first of equal old items is the one kept: one hash each.
+    for index in oldMiddle.reversed() where !taken[index - oldMiddle.lowerBound] {
       lookup[old[index]] = index
     }
     for index in middle where sources[index - middle.lowerBound] < 0 {

@@ -35,7 +35,8 @@ final class LineCountCache: @unchecked Sendable {
       guard lhs.utf8.count == rhs.utf8.count else { return false }
       let compared = lhs.utf8.withContiguousStorageIfAvailable { lhs in
         rhs.utf8.withContiguousStorageIfAvailable { rhs in
-          lhs.isEmpty || memcmp(lhs.baseAddress, rhs.baseAddress, lhs.count) == 0
+          guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return lhs.isEmpty }
+          return memcmp(left, right, lhs.count) == 0
         }
       }
       return (compared ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)

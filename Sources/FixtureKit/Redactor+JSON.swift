@@ -5,7 +5,7 @@ extension Redactor {
   static let maximumNesting = 8
 
   /// A JSON document redacted by name, and so is each JSON document written inside one of its
-  /// strings (to ``maximumNesting``), which is then written again with JSONText's escaper;
+  /// strings (to `maximumNesting`), which is then written again with JSONText's escaper;
   /// `nil` when nothing changed. The values replaced are added to `learned`.
   static func redactingByName(
     _ bytes: [UInt8], _ redaction: Redaction, depth: Int, learned: inout [String]
@@ -22,7 +22,7 @@ extension Redactor {
   }
 
   /// `bytes` with each JSON document written inside a string (`"{\"token\":\"…\"}"`) redacted
-  /// by name (``redactingByName(_:_:depth:learned:)``); `nil` when none changed.
+  /// by name (`redactingByName(_:_:depth:learned:)`); `nil` when none changed.
   static func redactingNestedDocuments(
     _ bytes: [UInt8], _ redaction: Redaction, depth: Int, learned: inout [String]
   ) -> [UInt8]? {
@@ -38,7 +38,7 @@ extension Redactor {
   }
 
   /// `bytes` with every known secret scrubbed from the decoded text of each string written
-  /// with escapes (`\u0053ECRET`), strings inside such strings too (to ``maximumNesting``);
+  /// with escapes (`\u0053ECRET`), strings inside such strings too (to `maximumNesting`);
   /// `nil` when none changed.
   func scrubbingEscapedStrings(_ bytes: [UInt8], depth: Int) -> [UInt8]? {
     guard learnedCount > 0, depth < Self.maximumNesting else { return nil }

@@ -120,16 +120,20 @@ public struct SpecScreen: Screen {
   private func request(for request: SpecRequestDefinition, page: SpecPageScope) -> ScreenRequest? {
     var scope = scope
     scope.page = page
+    // The pagination's `limit` is the page size, whatever query item carries it.
     return self.request(
       method: request.method, path: request.path, query: request.query, headers: request.headers,
-      body: request.body, slot: request.name, scope: scope)
+      body: request.body, slot: request.name, scope: scope,
+      pageSize: request.pagination?.limit?.renderIfPossible(scope).flatMap { Int($0) })
   }
 
   /// A request filled in `scope`: `nil` when its path cannot be; a query item or header that
-  /// cannot be is left out; a body is JSON unless a `Content-Type` header says otherwise.
+  /// cannot be is left out; a body is JSON unless a `Content-Type` header says otherwise;
+  /// `pageSize` tells the pipeline when a page came back short.
   func request(
     method: String, path: SpecTemplate, query: [(name: String, value: SpecTemplate)],
-    headers: [(name: String, value: SpecTemplate)], body: SpecTemplate?, slot: String, scope: SpecScope
+    headers: [(name: String, value: SpecTemplate)], body: SpecTemplate?, slot: String, scope: SpecScope,
+    pageSize: Int? = nil
   ) -> ScreenRequest? {
     guard let path = SpecRequestPath.path(path, scope: scope) else { return nil }
     var items: [NameValue] = []
@@ -146,7 +150,9 @@ public struct SpecScreen: Screen {
     if bytes != nil && !fields.contains(where: { $0.name.lowercased() == "content-type" }) {
       fields.append(NameValue("Content-Type", "application/json"))
     }
-    return ScreenRequest(
+    var screenRequest = ScreenRequest(
       TransportRequest(method: method, path: path, query: items, headers: fields, body: bytes), slot: slot)
+    screenRequest.pageSize = pageSize
+    return screenRequest
   }
 }

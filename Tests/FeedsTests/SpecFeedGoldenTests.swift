@@ -24,7 +24,7 @@ struct SpecFeedGoldenTests {
         "actions", "action-failed", "useful",
       ].contains(
         session.name)
-    case "photos", "profile": true
+    case "photos", "profile", "signin": true
     default: false
     }
   }

@@ -10,6 +10,8 @@ extension SpecCompiler {
     let object = SpecValue.object(found)
     prototypeCount = 0
     actionUses = []
+    submits = []
+    formUses = []
     let parameters = compileParameters(object["parameters"], path + ".parameters")
     let names = Set(parameters.map(\.name))
     var pointers: [SpecPointer] = []
@@ -61,6 +63,7 @@ extension SpecCompiler {
     if object["sections"] == nil { fail(path, "missing key 'sections'") }
     let actions = compileActions(object["actions"], path + ".actions", params: names)
     checkMoveTargets(actions, path + ".actions", sections: sections)
+    checkForms(requests, path + ".requests", sections: sections)
     let defined = object["actions"]?.objectKeys ?? []
     for use in actionUses where !defined.contains(use.name) {
       let known = defined.sorted()
@@ -80,7 +83,10 @@ extension SpecCompiler {
   ) -> SpecRequestDefinition? {
     guard
       let found = members(
-        value, path, allowed: ["method", "path", "query", "headers", "body", "records", "pagination", "when"])
+        value, path,
+        allowed: [
+          "method", "path", "query", "headers", "body", "records", "pagination", "when", "submit", "form",
+        ])
     else { return nil }
     let object = SpecValue.object(found)
     let roots: Set<SpecPath.Root> = [.params, .page]
@@ -114,7 +120,11 @@ extension SpecCompiler {
     return SpecRequestDefinition(
       name: name, method: method, path: requestPath, query: query, headers: headers, body: body,
       records: recordIndex, pagination: pagination,
-      when: selectors(object["when"], path + ".when", roots: [.params], params: params))
+      when: selectors(object["when"], path + ".when", roots: [.params], params: params),
+      isSubmit: bool(object["submit"], path + ".submit") ?? false,
+      formBody: array(object["form"], path + ".form")?.enumerated().compactMap {
+        string($0.element, Self.element(path + ".form", $0.offset))
+      })
   }
 
   /// A request path names a resource below the `--live` base URL, never another host.
@@ -197,6 +207,41 @@ extension SpecCompiler {
         Self.child(path, name) + ".move",
         "no section '\(TextEscaping.echoed(id, limit: 40))' made from records to move to (sections: \(known))"
       )
+    }
+  }
+
+  /// A submit names a submit request of the screen; a request's `form` names its form fields.
+  private mutating func checkForms(
+    _ requests: [SpecRequestDefinition], _ path: String, sections: [SpecSectionDefinition]
+  ) {
+    for submit in submits where !requests.contains(where: { $0.name == submit.request && $0.isSubmit }) {
+      let known = requests.filter(\.isSubmit).map(\.name)
+      fail(
+        submit.path,
+        "no submit request '\(TextEscaping.echoed(submit.request, limit: 40))' in this screen (submit requests: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+      )
+    }
+    var names: [String] = []
+    for section in sections {
+      guard case .fixed(let prototypes) = section.content else { continue }
+      for prototype in prototypes { if let field = prototype.form { names.append(field.name) } }
+    }
+    for use in formUses where !names.contains(use.name) && use.name != "valid" && use.name != "problem" {
+      fail(
+        use.path,
+        "unknown form value 'form.\(TextEscaping.echoed(use.name, limit: 40))' (form values of this screen: \((names + ["valid", "problem"]).joined(separator: ", ")))"
+      )
+    }
+    for request in requests {
+      for (index, name) in (request.formBody ?? []).enumerated() where !names.contains(name) {
+        fail(
+          Self.child(path, request.name) + ".form[\(index)]",
+          "no form field '\(TextEscaping.echoed(name, limit: 40))' in this screen (fields: \(names.isEmpty ? "none" : names.joined(separator: ", ")))"
+        )
+      }
+      if request.formBody != nil && request.body != nil {
+        fail(Self.child(path, request.name), "a request's body is 'body' or 'form', not both")
+      }
     }
   }
 }

@@ -10,7 +10,7 @@ extension SpecCompiler {
         value, path,
         allowed: [
           "id", "header", "footer", "style", "records", "recordsAt", "groupBy", "rows", "empty", "invalidID",
-          "hideWhenEmpty", "collapsible", "when",
+          "hideWhenEmpty", "collapsible", "when", "choose",
         ])
     else { return nil }
     let object = SpecValue.object(found)
@@ -20,10 +20,11 @@ extension SpecCompiler {
     }
     let recordsName = string(object["records"], path + ".records")
     let isGrouped = object["groupBy"] != nil && recordsName != nil
-    let headerRoots: Set<SpecPath.Root> = isGrouped ? [.params, .section, .group] : [.params, .section]
+    let headerRoots: Set<SpecPath.Root> =
+      isGrouped ? [.params, .section, .group] : [.params, .section, .form]
     let header = template(object["header"], path + ".header", roots: headerRoots, params: params)
     let footer = template(object["footer"], path + ".footer", roots: headerRoots, params: params)
-    let rowRoots: Set<SpecPath.Root> = recordsName == nil ? [.params] : [.item, .params, .position]
+    let rowRoots: Set<SpecPath.Root> = recordsName == nil ? [.params, .form] : [.item, .params, .position]
     var prototypes: [SpecPrototype] = []
     for (index, element) in (array(object["rows"], path + ".rows") ?? []).enumerated() {
       var at = Self.element(path + ".rows", index)
@@ -82,12 +83,21 @@ extension SpecCompiler {
           path + ".empty",
           "'empty' is for a section without 'groupBy' (a grouped section shows no groups instead)")
       }
+      var choosesFirst = false
+      switch string(object["choose"], path + ".choose") ?? "all" {
+      case "all": break
+      case "first": choosesFirst = true
+      case let other:
+        fail(
+          path + ".choose", "unknown choice '\(TextEscaping.echoed(other, limit: 20))' (expected: all, first)"
+        )
+      }
       content = .records(
         SpecRecordsSource(
           request: request, pointer: pointer, prototypes: prototypes, empty: empty, invalidID: invalidID,
-          grouping: grouping))
+          grouping: grouping, choosesFirst: choosesFirst))
     } else {
-      for key in ["empty", "invalidID", "recordsAt", "groupBy"] where object[key] != nil {
+      for key in ["empty", "invalidID", "recordsAt", "groupBy", "choose"] where object[key] != nil {
         fail(Self.child(path, key), "'\(key)' needs 'records' (it is for sections made from records)")
       }
       content = .fixed(prototypes)
@@ -128,7 +138,8 @@ extension SpecCompiler {
   ) -> SpecPrototype? {
     guard
       let found = members(
-        value, path, allowed: ["kind", "id", "when", "fields", "height", "select", "actions"])
+        value, path,
+        allowed: ["kind", "id", "when", "fields", "height", "select", "actions", "edit", "toggle"])
     else {
       return nil
     }
@@ -154,7 +165,9 @@ extension SpecCompiler {
     defer { prototypeCount += 1 }
     return SpecPrototype(
       index: prototypeCount, kind: CellKind(kind), id: id, when: when, fields: fields, height: height,
-      select: select, actions: actions)
+      select: select, actions: actions,
+      form: compileFormField(
+        edit: object["edit"], toggle: object["toggle"], path, params: params, isFixed: isFixed))
   }
 
   mutating func compileSelector(
@@ -174,6 +187,9 @@ extension SpecCompiler {
     } catch {
       fail(path + ".path", error.cause)
       return nil
+    }
+    if variable.root == .form, case .key(let name)? = variable.steps.first {
+      formUses.append((name, path + ".path"))
     }
     if variable.root == .params, case .key(let name)? = variable.steps.first, !params.contains(name) {
       let known = params.isEmpty ? "none" : params.sorted().joined(separator: ", ")
@@ -228,11 +244,15 @@ extension SpecCompiler {
     _ value: SpecValue, _ path: String, roots: Set<SpecPath.Root>, params: Set<String>, screen: String,
     isFixed: Bool
   ) -> SpecRoute? {
-    guard let found = members(value, path, allowed: ["push", "parameters", "open", "toggle"]) else {
+    guard let found = members(value, path, allowed: ["push", "parameters", "open", "toggle", "submit"]) else {
       return nil
     }
     let object = SpecValue.object(found)
     if let section = string(object["toggle"], path + ".toggle") { return .toggle(SectionID(section)) }
+    if let request = string(object["submit"], path + ".submit") {
+      submits.append((request, path + ".submit"))
+      return .submit(request)
+    }
     if let link = object["open"] {
       return template(link, path + ".open", roots: roots, params: params).map(SpecRoute.open)
     }

@@ -13,6 +13,11 @@ struct SpecCompiler {
   /// The actions the current screen's prototypes name, and where; checked once its actions
   /// are known.
   var actionUses: [(name: String, path: String)] = []
+  /// The submit routes of the current screen's rows (request, where), checked once its
+  /// requests are known.
+  var submits: [(request: String, path: String)] = []
+  /// The `form.NAME` the current screen's templates and selectors read, and where.
+  var formUses: [(name: String, path: String)] = []
 
   /// The caps that keep a hostile spec's cost bounded.
   static let maximumScreens = 256
@@ -114,6 +119,9 @@ struct SpecCompiler {
     }
     do throws(SpecTemplateError) {
       let template = try SpecTemplate(text, roots: roots)
+      for variable in template.paths where variable.root == .form {
+        if case .key(let name)? = variable.steps.first { formUses.append((name, path)) }
+      }
       for variable in template.paths where variable.root == .params {
         guard case .key(let name)? = variable.steps.first else {
           fail(path, "'params' needs a parameter name: params.NAME")

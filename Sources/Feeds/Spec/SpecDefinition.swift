@@ -72,6 +72,10 @@ struct SpecRequestDefinition: Sendable {
   var pagination: SpecPagination?
   /// Sent only when every selector matches the screen's parameters (none: always).
   var when: [SpecSelector] = []
+  /// Sent by a row's `submit`, not by a load; a section made from its answers shows the newest.
+  var isSubmit = false
+  /// The form fields whose values its body is (a JSON object, keys sorted), instead of `body`.
+  var formBody: [String]?
 }
 
 /// How a request asks for its next page.
@@ -126,6 +130,9 @@ struct SpecRecordsSource: Sendable {
   var invalidID: SpecTemplate
   /// One section per distinct value of a record field (`groupBy`), instead of one section.
   var grouping: SpecGrouping?
+  /// Whether a record makes the row of the first prototype whose `when` matches (`"choose":
+  /// "first"`) rather than one row per prototype that matches.
+  var choosesFirst = false
 }
 
 /// A row prototype: which records it shows (`when`), its identity, fields and height.
@@ -141,6 +148,8 @@ struct SpecPrototype: Sendable {
   var select: SpecRoute?
   /// The names of the screen's actions its rows take (`action ROW_ID NAME`).
   var actions: [String] = []
+  /// What the row is as a form field (`edit`, `toggle`), if it is one.
+  var form: SpecFormField?
 }
 
 /// Which records a prototype shows.
@@ -198,4 +207,6 @@ enum SpecRoute: Sendable {
   case open(SpecTemplate)
   /// Collapse the section with this id, or expand it when collapsed (while it has rows).
   case toggle(SectionID)
+  /// Send the screen's submit request of this name, while the form is valid.
+  case submit(String)
 }

@@ -16,6 +16,9 @@ struct SpecPath: Hashable, Sendable {
     case section
     /// A group of `groupBy`: `group.key`, `group.title`, `group.count`.
     case group
+    /// The screen's form: `form.NAME` (a field's value; a secure one masked), `form.valid`,
+    /// `form.problem`.
+    case form
   }
 
   /// One step below the root.

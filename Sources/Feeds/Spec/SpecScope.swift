@@ -16,6 +16,8 @@ struct SpecScope: Sendable {
   var section: (total: Int?, loaded: Int)?
   /// `group.key`, `group.title`, `group.count`.
   var group: (key: String, title: String, count: Int)?
+  /// `form.…`: the screen's form values, `valid`, `problem`.
+  var form: SpecValue?
 
   init(params: [String: String]) { self.params = params }
 
@@ -56,6 +58,8 @@ struct SpecScope: Sendable {
       var members = [SpecMember("loaded", .integer(section?.loaded ?? 0))]
       if let total = section?.total { members.append(SpecMember("total", .integer(total))) }
       value = .object(members)
+    case .form:
+      value = form ?? .object([SpecMember("valid", .bool(true))])
     case .group:
       value = .object([
         SpecMember("key", .string(group?.key ?? "")), SpecMember("title", .string(group?.title ?? "")),

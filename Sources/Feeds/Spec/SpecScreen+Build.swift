@@ -19,10 +19,12 @@ extension SpecScreen {
   /// spec shown, the record changes (`set`) in their rows, the moves made.
   func builtSections(state: ScreenState<SpecDocument>, origins: Bool) throws -> [SpecBuiltSection] {
     let changes = SpecChanges(state.changes)
+    let form = definition.hasForm ? formValues(state: state) : nil
     var built: [SpecBuiltSection] = []
     for (index, section) in definition.sections.enumerated()
     where section.when.allSatisfy({ $0.matches(scope) }) {
-      try build(section, at: index, state: state, changes: changes, origins: origins, into: &built)
+      try build(
+        section, at: index, state: state, changes: changes, form: form, origins: origins, into: &built)
     }
     for move in changes.moves { self.move(move, in: &built, state: state, changes: changes) }
     return built
@@ -41,13 +43,19 @@ extension SpecScreen {
   /// The built sections of one section of the spec: one per group with `groupBy`, else one.
   private func build(
     _ section: SpecSectionDefinition, at index: Int, state: ScreenState<SpecDocument>, changes: SpecChanges,
-    origins: Bool, into built: inout [SpecBuiltSection]
+    form: SpecFormValues?, origins: Bool, into built: inout [SpecBuiltSection]
   ) throws {
     var scope = scope
+    scope.form = form?.scopeValue
     switch section.content {
     case .fixed(let prototypes):
-      let rows = try state.memoised(SpecMemoKey(section: index), from: params) { _ in
-        try prototypes.map { prototype in try fixedRow(prototype, scope: scope) }
+      let rows = try state.memoised(
+        SpecMemoKey(section: index), from: SpecFixedInput(params: params, form: form)
+      ) {
+        _ in
+        try prototypes.filter { $0.when.allSatisfy { $0.matches(scope) } }.map { prototype in
+          try fixedRow(prototype, scope: scope)
+        }
       }
       scope.section = (nil, 0)
       built.append(
@@ -56,7 +64,9 @@ extension SpecScreen {
           origins: origins ? Array(repeating: nil, count: rows.count) : nil))
     case .records(let source):
       let request = definition.requests[source.request]
-      let pages = state.pages(in: request.name)
+      // A submit's answers replace each other: the newest is shown.
+      let pages =
+        request.isSubmit ? Array(state.pages(in: request.name).suffix(1)) : state.pages(in: request.name)
       var recordPages = try records(of: source, in: pages)
       if !changes.sets.isEmpty {
         recordPages = changed(recordPages, of: source, section: index, changes: changes, state: state)
@@ -69,8 +79,7 @@ extension SpecScreen {
           let rows = state.rows(SpecGroupMemoKey(section: index, key: group.key), ofPages: [group.records]) {
             _, entry, rows in
             appendRows(
-              of: entry.record, page: entry.page, prototypes: source.prototypes, invalidID: source.invalidID,
-              to: &rows)
+              of: entry.record, page: entry.page, source: source, to: &rows)
           }
           scope.group = (group.key, grouping.title(of: group.key), group.records.count)
           built.append(
@@ -82,7 +91,7 @@ extension SpecScreen {
       }
       var rows = state.rows(SpecMemoKey(section: index), ofPages: recordPages) { page, record, rows in
         appendRows(
-          of: record, page: page, prototypes: source.prototypes, invalidID: source.invalidID, to: &rows)
+          of: record, page: page, source: source, to: &rows)
       }
       var rowOrigins: [String?]?
       if let empty = source.empty, !pages.isEmpty, recordPages.allSatisfy(\.isEmpty) {
@@ -115,4 +124,10 @@ extension SpecScreen {
       return origins[position.row]
     }
   }
+}
+
+/// What a fixed section's rows are made from: the parameters and the form's values.
+struct SpecFixedInput: Hashable, Sendable {
+  var params: [String: String]
+  var form: SpecFormValues?
 }

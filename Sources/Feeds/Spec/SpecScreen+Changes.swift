@@ -118,8 +118,7 @@ extension SpecScreen {
       else { continue }
       var rows: [Row] = []
       appendRows(
-        of: recordPages[place.page][place.offset], page: place.page, prototypes: source.prototypes,
-        invalidID: source.invalidID, to: &rows)
+        of: recordPages[place.page][place.offset], page: place.page, source: source, to: &rows)
       return Set(rows.map(\.id))
     }
     return nil

@@ -49,25 +49,23 @@ extension SpecScreen {
 
   /// The rows of one record: one per prototype whose `when` matches, or, when any of them
   /// cannot be filled, the record's `tableflow.invalid` placeholder.
-  func appendRows(
-    of record: SpecRecord, page: Int, prototypes: [SpecPrototype], invalidID: SpecTemplate,
-    to rows: inout [Row]
-  ) {
+  func appendRows(of record: SpecRecord, page: Int, source: SpecRecordsSource, to rows: inout [Row]) {
     var scope = scope
     scope.item = record.value
     scope.itemSteps = record.steps
     scope.position = (page, record.index)
     let start = rows.count
     do throws(SpecBindingFailure) {
-      for prototype in prototypes where prototype.when.allSatisfy({ $0.matches(scope) }) {
+      for prototype in source.prototypes where prototype.when.allSatisfy({ $0.matches(scope) }) {
         rows.append(try row(prototype, scope: scope))
+        if source.choosesFirst { break }
       }
     } catch {
       rows.removeSubrange(start...)
       var path = ""
       SpecPath.append(error.steps[...], to: &path)
       scope.faultPath = path
-      let id = invalidID.renderIfPossible(scope) ?? "invalid-\(page)-\(record.index)"
+      let id = source.invalidID.renderIfPossible(scope) ?? "invalid-\(page)-\(record.index)"
       rows.append(InvalidItem(index: record.index, path: path, reason: error.reason).row(id: RowID(id)))
     }
   }
@@ -108,8 +106,7 @@ extension SpecScreen {
     for entry in records {
       var rows: [Row] = []
       appendRows(
-        of: entry.record, page: entry.page, prototypes: source.prototypes, invalidID: source.invalidID,
-        to: &rows)
+        of: entry.record, page: entry.page, source: source, to: &rows)
       let origin = "entry \(entry.record.index) of page \(request.name)/\(entry.page)"
       origins += Array(repeating: origin, count: rows.count)
     }

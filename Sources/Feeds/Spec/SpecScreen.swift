@@ -34,7 +34,7 @@ public struct SpecScreen: Screen {
   /// The first page of every request, in the order the spec lists them.
   public func requests(for load: ScreenLoad, state: ScreenState<SpecDocument>) -> [ScreenRequest] {
     definition.requests.compactMap { request in
-      guard request.when.allSatisfy({ $0.matches(self.scope) }) else { return nil }
+      guard !request.isSubmit, request.when.allSatisfy({ $0.matches(self.scope) }) else { return nil }
       return self.request(for: request, page: SpecPageScope(offset: 0, index: 0))
     }
   }
@@ -68,10 +68,12 @@ public struct SpecScreen: Screen {
   /// A row's `select` route: push a screen with parameters from the row's record, or open a link.
   public func route(_ row: Row, state: ScreenState<SpecDocument>) -> Route {
     guard let model = row.model.as(SpecCellModel.self), let found = prototype(model.prototype),
-      let select = found.prototype.select, let scope = scope(ofRow: row, found: found, state: state)
+      let select = found.prototype.select, var scope = scope(ofRow: row, found: found, state: state)
     else { return .none }
+    if definition.hasForm { scope.form = formValues(state: state).scopeValue }
     switch select {
     case .open(let link): return link.renderIfPossible(scope).map { .open(link: $0) } ?? .none
+    case .submit(let name): return submission(name, state: state).map(Route.send) ?? .none
     case .toggle(let id):
       if state.collapsedSections.contains(id) { return .perform(.expand(id)) }
       guard let built = try? builtSections(state: state, origins: false),

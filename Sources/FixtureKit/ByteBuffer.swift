@@ -71,6 +71,18 @@ final class ByteBuffer {
   }
 
   /// The writable tail after `count`.
+  /// Gives back the room of a buffer that grew past `limit` bytes once what it holds takes
+  /// less than a quarter of it: it keeps twice the live bytes, at least `limit`. So a buffer
+  /// that once held one very large line does not keep that size to its end.
+  func shrink(above limit: Int) {
+    guard capacity > limit, liveCount < capacity / 4 else { return }
+    compact()
+    let newCapacity = max(limit, 2 * count, 16)
+    guard let shrunk = realloc(base, newCapacity) else { return }
+    base = shrunk.assumingMemoryBound(to: UInt8.self)
+    capacity = newCapacity
+  }
+
   var spare: UnsafeMutableRawBufferPointer {
     UnsafeMutableRawBufferPointer(start: base + count, count: capacity - count)
   }

@@ -15,6 +15,9 @@ public final class FixtureReader {
   /// The size in bytes of the last record's line, newline excluded (0 before the first).
   public private(set) var lastRecordSize = 0
 
+  /// The room the reader's inflated-line buffer takes now, in bytes (for tests).
+  var lineBufferCapacity: Int { lines.bufferCapacity }
+
   /// Opens the fixture at `path` and reads its header.
   ///
   /// - Throws: `FixtureError` when the file is missing, empty, not gzip, or its first line is
@@ -104,6 +107,8 @@ public final class FixtureReader {
             record: lines.linesReturned - 1)
         }
         lastSeq = record.seq
+        // The record is decoded: the line's bytes are not needed any more.
+        lines.shrinkAfterLargeLine()
         return record
       }
     } catch {

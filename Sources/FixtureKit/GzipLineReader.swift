@@ -30,6 +30,8 @@ final class GzipLineReader {
 
   private static let readChunk = 64 * 1024
   private static let inflateChunk = 128 * 1024
+  /// The inflated buffer keeps at most this much room once the line that needed more is taken.
+  private static let keptInflatedBytes = 1 << 20
 
   let name: String
   private let limits: FixtureLimits
@@ -73,6 +75,18 @@ final class GzipLineReader {
 
   private func error(_ code: FixtureError.Code, _ message: String) -> FixtureError {
     FixtureError(code, message, file: name, record: linesReturned, offset: compressedOffset)
+  }
+
+  /// The room the inflated-line buffer takes now, in bytes.
+  var bufferCapacity: Int { inflated.capacity }
+
+  /// Gives back the room a line much larger than the rest needed, once it has been used (the
+  /// line returned last is no longer valid then): reading a fixture holds its largest record
+  /// only while that record is read.
+  func shrinkAfterLargeLine() {
+    let searched = searchFrom - inflated.start
+    inflated.shrink(above: Self.keptInflatedBytes)
+    searchFrom = inflated.start + searched
   }
 
   /// The next line without its newline, or `nil` after the last one.

@@ -55,17 +55,15 @@ public final class FileDescriptorSink: OutputSink {
 
   /// Appends UTF-8 text to the buffer, writing it out when the buffer is full (or, when
   /// line-buffered, when the text ends a line).
-  public func write(_ text: String) { write(bytes: Array(text.utf8)) }
+  public func write(_ text: String) {
+    var text = text
+    text.withUTF8 { write(raw: UnsafeRawBufferPointer($0)) }
+  }
 
   /// Appends bytes to the buffer, writing it out when the buffer is full (or, when
   /// line-buffered, when the bytes end a line).
   public func write(bytes: [UInt8]) {
-    buffer.withLock { pending in
-      pending.append(contentsOf: bytes)
-      if pending.count >= Self.capacity || (flushesEachLine && bytes.last == 0x0A) {
-        drain(&pending)
-      }
-    }
+    bytes.withUnsafeBytes { write(raw: $0) }
   }
 
   /// Writes out everything buffered.
@@ -76,11 +74,33 @@ public final class FileDescriptorSink: OutputSink {
   /// The cause of the first failed write other than EPIPE, e.g. "No space left on device".
   public var writeFailure: String? { failure.withLock { $0 } }
 
+  /// Buffers `bytes`; bytes that would not fit in the buffer go out after what it holds,
+  /// without being copied into it (a whole table's text is not held twice).
+  private func write(raw bytes: UnsafeRawBufferPointer) {
+    buffer.withLock { pending in
+      if pending.count + bytes.count > Self.capacity {
+        drain(&pending)
+        if bytes.count >= Self.capacity {
+          send(bytes)
+          return
+        }
+      }
+      pending.append(contentsOf: bytes)
+      if pending.count >= Self.capacity || (flushesEachLine && bytes.last == 0x0A) {
+        drain(&pending)
+      }
+    }
+  }
+
   private func drain(_ pending: inout [UInt8]) {
     defer { pending.removeAll(keepingCapacity: true) }
+    pending.withUnsafeBytes { send($0) }
+  }
+
+  private func send(_ raw: UnsafeRawBufferPointer) {
     guard writeFailure == nil else { return }  // The output is already incomplete.
     var offset = 0
-    let cause: String? = pending.withUnsafeBytes { raw in
+    let cause: String? = {
       while offset < raw.count, let base = raw.baseAddress {
         let written = Foundation.write(descriptor, base + offset, raw.count - offset)
         if written > 0 {
@@ -94,7 +114,7 @@ public final class FileDescriptorSink: OutputSink {
         }
       }
       return nil
-    }
+    }()
     if let cause { failure.withLock { $0 = $0 ?? cause } }
   }
 }

@@ -100,12 +100,15 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
   private(set) var isFinished = false
 
   /// Creates a machine; `remembering` says which events to remember as the newest of a key
-  /// (none by default).
-  init(capacity: Int, remembering: @escaping (Element) -> Remembering = { _ in .none }) {
+  /// (none by default), `kept` what is kept of each (by default all of it).
+  init(
+    capacity: Int, remembering: @escaping (Element) -> Remembering = { _ in .none },
+    kept: @escaping (Element) -> Element = { $0 }
+  ) {
     precondition(capacity >= 1, "a bus needs room for at least one event")
     self.capacity = capacity
     self.lowWater = capacity / 2
-    self.newest = NewestEvents(effect: remembering)
+    self.newest = NewestEvents(effect: remembering, kept: kept)
   }
 
   /// The sequence number the next event will get.
@@ -120,6 +123,9 @@ struct BusStateMachine<Element, SubscriberWaiter, PublisherWaiter> {
 
   /// The events held for subscribers: the shared buffer plus every subscriber's queue.
   var bufferedCount: Int { storage.count + subscribers.values.reduce(0) { $0 + $1.queued.count } }
+
+  /// The number of subscribers waiting for an event.
+  var waitingCount: Int { waitingSubscribers }
 
   /// The number of keys whose newest event is remembered.
   var rememberedCount: Int { newest.count }

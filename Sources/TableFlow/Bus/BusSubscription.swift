@@ -50,6 +50,9 @@ public final class BusSubscription: AsyncSequence, Sendable {
         defer { index += 1 }
         return batch[index]
       }
+      // The events handed out are not held while waiting for more: a batch's last `presented`
+      // update (two whole tables) would otherwise stay alive until the next batch comes.
+      batch = []
       guard let next = await subscription.nextBatch(), !next.isEmpty else { return nil }
       batch = next
       index = 1

@@ -38,7 +38,21 @@ public final class EventBus: Sendable {
   public init(capacity: Int = 4096) {
     let capacity = Swift.max(1, capacity)
     self.capacity = capacity
-    self.machine = Locked(Machine(capacity: capacity, remembering: Self.remembering))
+    self.machine = Locked(Machine(capacity: capacity, remembering: Self.remembering, kept: Self.kept))
+  }
+
+  /// What is remembered of a screen's newest update: all of it for its first version, and
+  /// without its previous snapshot for a later one. A subscription seeded with it has shown
+  /// nothing of the screen, so it takes a later version rebased onto the empty table
+  /// (`ReceivedScreens.rebased(_:onto:)` makes the changeset again from nothing) and never
+  /// reads the previous snapshot; keeping it would hold one more whole table (and the model it
+  /// shows) for the life of the screen.
+  private static func kept(_ event: BusEvent) -> BusEvent {
+    guard case .presented(let update) = event.event.payload, update.version > 1 else { return event }
+    let slim = PresentedUpdate(
+      screen: update.screen, version: update.version, previous: .empty, snapshot: update.snapshot,
+      changeset: update.changeset, navigation: update.navigation)
+    return BusEvent(sequence: event.sequence, event: .presented(slim))
   }
 
   /// Each screen instance's newest `presented` update is remembered; a `back` forgets the
@@ -146,6 +160,9 @@ public final class EventBus: Sendable {
 
   /// The number of live screen instances whose current update the bus remembers.
   var rememberedCount: Int { machine.withLock { $0.rememberedCount } }
+
+  /// The number of subscribers waiting for an event (for tests).
+  var waitingSubscriberCount: Int { machine.withLock { $0.waitingCount } }
 
   /// Ends the bus: later publishes are ignored, waiting publishers resume, and subscribers end
   /// after taking the events still buffered for them.

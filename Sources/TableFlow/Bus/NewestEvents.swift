@@ -15,10 +15,16 @@ struct NewestEvents<Element> {
   }
 
   let effect: (Element) -> Effect
+  /// What is kept of an event that becomes the newest of its key.
+  let kept: (Element) -> Element
   private var events: [Int: (sequence: UInt64, element: Element)] = [:]
   private var highestKey = Int.min
 
-  init(effect: @escaping (Element) -> Effect) { self.effect = effect }
+  /// Remembers events as `effect` says, keeping `kept(event)` of each (by default the event).
+  init(effect: @escaping (Element) -> Effect, kept: @escaping (Element) -> Element = { $0 }) {
+    self.effect = effect
+    self.kept = kept
+  }
 
   /// Notes event number `sequence`.
   mutating func record(_ element: Element, sequence: UInt64) {
@@ -27,7 +33,7 @@ struct NewestEvents<Element> {
       events[forgotten] = nil
       highestKey = Swift.max(highestKey, forgotten)
     }
-    events[key] = (sequence, element)
+    events[key] = (sequence, kept(element))
     highestKey = Swift.max(highestKey, key)
   }
 

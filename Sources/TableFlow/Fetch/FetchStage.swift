@@ -6,11 +6,15 @@
 /// A request the transport has not answered within its timeout (the request's own, else
 /// `PipelineOptions.requestTimeout`) is cancelled and fails with `.timedOut`. When the stage
 /// stops (the bus finished or the pipeline was cancelled) every request in flight is cancelled
-/// and awaited.
+/// and awaited. A replay that answers every request from its fixture at once
+/// (`ReplayTransport.answersAtOnce`) sets no timeout: nothing there can hang, and each
+/// timeout's timer would stay scheduled for the whole timeout after its answer came (on Linux
+/// a cancelled sleep keeps its timer), so a long replay would hold one per request.
 actor FetchStage {
   private let transport: any Transport
   private let bus: EventBus
   private let requestTimeout: Duration?
+  private let timesOut: Bool
   private var machine = FetchStateMachine()
   private var inFlight: [Int: Task<Void, Never>] = [:]
 
@@ -18,6 +22,7 @@ actor FetchStage {
     self.transport = transport
     self.bus = bus
     self.requestTimeout = requestTimeout
+    timesOut = (transport as? ReplayTransport)?.answersAtOnce != true
   }
 
   /// Takes events until the bus finishes, then cancels and awaits what is in flight.
@@ -47,6 +52,7 @@ actor FetchStage {
     if settled == nil {
       let transport = transport
       let timeout = requestTimeout
+      let timesOut = timesOut
       settled = await withTaskGroup(of: (Int, Result<TransportResponse, TransportError>).self) { group in
         for (index, request) in requests.enumerated() {
           group.addTask {
@@ -54,7 +60,8 @@ actor FetchStage {
             return (
               index,
               await Self.send(
-                request, number: number, through: transport, timeout: request.timeout ?? timeout)
+                request, number: number, through: transport,
+                timeout: timesOut ? request.timeout ?? timeout : nil)
             )
           }
         }

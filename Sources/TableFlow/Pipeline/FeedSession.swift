@@ -103,13 +103,19 @@ public struct FeedSession: Sendable {
   ) async throws(FeedError) -> FeedSessionOutcome {
     var writer = format.makeWriter(full: full)
     var log = ""
-    // One buffer the writer writes each event's lines into, reused from event to event.
+    // One buffer the writer writes each event's lines into, reused from event to event, unless
+    // one event's lines were large (a whole table printed): that room is given back, so the
+    // session does not hold the text of its largest snapshot to its end.
     var lines = ""
     func handle(_ event: BusEvent) {
-      lines.removeAll(keepingCapacity: true)
       writer.write(event, to: &lines)
       if keepsLog { log += lines }
       onEvent(event, lines)
+      if lines.utf8.count > Self.reusedLineBytes {
+        lines = ""
+      } else {
+        lines.removeAll(keepingCapacity: true)
+      }
     }
     var options = options
     options.recorder = nil
@@ -123,6 +129,9 @@ public struct FeedSession: Sendable {
       replacing: replacing, onEvent: handle)
     return FeedSessionOutcome(session: recording.session, recording: recording, log: log)
   }
+
+  /// The most bytes of log lines whose buffer is kept for the next event.
+  static let reusedLineBytes = 1 << 20
 
   private var drivingScript: SessionScript { replayed.map(SessionScript.fixture) ?? .intents(script) }
 }

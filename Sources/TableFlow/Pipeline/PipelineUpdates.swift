@@ -68,6 +68,9 @@ public struct PipelineUpdates: AsyncSequence, Sendable {
             return nil
           }
         }
+        // What was handed out is not held while waiting (an update holds two whole tables).
+        batch = []
+        index = 0
         guard let next = await subscription.nextBatch() else {
           end()
           if Task.isCancelled { throw CancellationError() }

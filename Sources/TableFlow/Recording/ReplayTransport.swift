@@ -23,6 +23,9 @@ public actor ReplayTransport: Transport {
   /// The applied order as far as it was read, for the transform stage.
   nonisolated let steps: ReplaySteps
   private let options: ReplayOptions
+  /// Whether every answer comes from the fixture at once, in virtual time (record mode
+  /// `.none`, not `realtime`): no request can hang, so the fetch stage sets no timeout.
+  nonisolated let answersAtOnce: Bool
   private let cursor: FixtureCursor
   private nonisolated let found: Locked<FixtureError?>
   private var redactor: Redactor
@@ -77,6 +80,7 @@ public actor ReplayTransport: Transport {
     path = name
     header = reader?.header ?? FixtureHeader(feed: "", tool: "")
     self.options = options
+    answersAtOnce = options.mode == .none && !options.realtime
     self.cursor = cursor
     steps = cursor.steps
     found = cursor.found

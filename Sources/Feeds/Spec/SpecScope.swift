@@ -111,4 +111,6 @@ struct SpecPageScope: Hashable, Sendable {
   var index: Int
   /// The cursor the previous page gave, if the pagination uses cursors.
   var cursor: String?
+  /// The next page the previous page's `Link` header named, if the pagination uses links.
+  var link: SpecLink?
 }

@@ -32,6 +32,9 @@ extension SpecScreen {
       }
       let progress = SpecProgress(
         pages: pages, records: request.records, pagination: request.pagination, scope: scope)
+      if request.pagination?.style == .link, case .failure(let problem)? = pages.last?.next {
+        throw SpecAnswerError(message: "\(problem.message), in the answer to '\(request.name)'")
+      }
       if let empty = source.empty, !pages.isEmpty, recordPages.allSatisfy(\.isEmpty) {
         built = [try fixedRow(empty, scope: scope)]
       }

@@ -23,8 +23,24 @@ public struct SpecScreen: Screen {
   /// Parses the answer and finds its records once. Text that is not JSON fails as with any
   /// feed: the package's decoder describes it (`malformed JSON …, byte 226: …`).
   public func decode(_ body: [UInt8]) throws -> SpecDocument {
+    SpecDocument(root: try Self.root(of: body), pointers: definition.recordPointers)
+  }
+
+  /// Decodes the body as ``decode(_:)`` does and, when a request of the screen
+  /// paginates by `Link` headers, finds the next page the answer's header names.
+  public func decode(received: ReceivedResponse) throws -> SpecDocument {
+    let root = try Self.root(of: received.response.body)
+    guard definition.usesLinks, let target = SpecLink.nextTarget(in: received.response.headers) else {
+      return SpecDocument(root: root, pointers: definition.recordPointers)
+    }
+    return SpecDocument(
+      root: root, pointers: definition.recordPointers,
+      next: SpecLink.resolve(target, against: received.request))
+  }
+
+  private static func root(of body: [UInt8]) throws -> SpecValue {
     do throws(SpecSyntaxError) {
-      return SpecDocument(root: try SpecValue.parse(body), pointers: definition.recordPointers)
+      return try SpecValue.parse(body)
     } catch {
       _ = try JSONDecoding.tableFlow.decode(SpecAnyJSON.self, from: body)
       throw error
@@ -51,7 +67,8 @@ public struct SpecScreen: Screen {
     guard progress.hasMore else { return nil }
     return self.request(
       for: request,
-      page: SpecPageScope(offset: progress.loaded, index: progress.pageCount, cursor: progress.cursor))
+      page: SpecPageScope(
+        offset: progress.loaded, index: progress.pageCount, cursor: progress.cursor, link: progress.link))
   }
 
   /// The sections, in the order the spec lists them.
@@ -95,11 +112,19 @@ public struct SpecScreen: Screen {
   private func request(for request: SpecRequestDefinition, page: SpecPageScope) -> ScreenRequest? {
     var scope = scope
     scope.page = page
-    guard let path = SpecRequestPath.path(request.path, scope: scope) else { return nil }
+    let path: RequestPath
     var query: [NameValue] = []
-    for (name, value) in request.query {
-      guard let text = value.renderIfPossible(scope) else { continue }
-      query.append(NameValue(name, text))
+    if let link = page.link {
+      // A `Link` header's next page: its path and query, below the base URL.
+      path = RequestPath(encoded: link.path)
+      query = link.query
+    } else {
+      guard let built = SpecRequestPath.path(request.path, scope: scope) else { return nil }
+      path = built
+      for (name, value) in request.query {
+        guard let text = value.renderIfPossible(scope) else { continue }
+        query.append(NameValue(name, text))
+      }
     }
     var headers: [NameValue] = []
     for (name, value) in request.headers {

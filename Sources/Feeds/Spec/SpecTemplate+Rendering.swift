@@ -86,19 +86,28 @@ extension SpecTemplate {
       case .null, .object:
         throw SpecBindingFailure(steps: steps, reason: "expected Array, found another type")
       }
-    case .number(let digits):
-      let number: Double
+    case .number(let format):
       switch value {
-      case .integer(let whole): number = Double(whole)
-      case .number(let double): number = double
+      case .integer(let whole): return .string(format.text(whole))
+      case .number(let double):
+        guard let text = format.text(double) else {
+          throw SpecBindingFailure(steps: steps, reason: "expected a finite Number")
+        }
+        return .string(text)
       case .string(let text):
-        guard let parsed = Double(text), parsed.isFinite else {
+        guard let parsed = Double(text), let formatted = format.text(parsed) else {
           throw SpecBindingFailure(steps: steps, reason: "expected Number, found a string")
         }
-        number = parsed
+        return .string(formatted)
       default: throw SpecBindingFailure(steps: steps, reason: "expected Number, found another type")
       }
-      return .string(String(format: "%.\(digits)f", number))
+    case .date(let format):
+      guard let text = format.text(value) else {
+        let found = value.kindDescription
+        throw SpecBindingFailure(
+          steps: steps, reason: "expected a date (RFC 3339 text or seconds since 1970), found \(found)")
+      }
+      return .string(text)
     case .count:
       switch value {
       case .array(let elements): return .integer(elements.count)

@@ -8,7 +8,7 @@ public struct SpecDocument: Hashable, Sendable, Decodable {
   /// records; `nil` when the pointer names another value (a string, a number), which the
   /// screen shows as an error.
   let records: [[SpecRecord]?]
-  /// The next page its `Link` header names (``SpecLink``), when the screen paginates by
+  /// The next page its `Link` header names (`SpecLink`), when the screen paginates by
   /// links: the page, `nil` for none, or why it cannot be followed.
   let next: Result<SpecLink?, SpecLinkProblem>
 

@@ -18,7 +18,7 @@ public final class CollectionViewDataSource: NSObject, UICollectionViewDataSourc
   /// The logic, shared with ``HeadlessTableView``.
   public let core: TableDataSource<UICollectionView>
   private let forwarded = ForwardedDelegate()
-  private weak var refreshControl: UIRefreshControl?
+  private let refreshBinding = RefreshControlBinding()
 
   /// Becomes `collectionView`'s data source, delegate and prefetch data source, and registers
   /// the registry's cell classes and the title views on it.
@@ -60,15 +60,12 @@ public final class CollectionViewDataSource: NSObject, UICollectionViewDataSourc
   /// spinning once the refresh it sent is over.
   public func apply(_ update: PresentedUpdate) throws(TableUpdateError) {
     try core.apply(update)
-    if let refreshControl, refreshControl.isRefreshing, !core.isRefreshing { refreshControl.endRefreshing() }
+    refreshBinding.update(refreshing: core.isRefreshing)
   }
 
   /// Installs `refreshControl` on the collection view: pulling it sends `refresh`.
   public func attach(_ refreshControl: UIRefreshControl) {
-    self.refreshControl = refreshControl
-    core.view.refreshControl = refreshControl
-    refreshControl.addAction(
-      UIAction { [weak self] _ in self?.core.refreshControlPulled() }, for: .valueChanged)
+    refreshBinding.attach(refreshControl, to: core.view) { [weak self] in self?.core.refreshControlPulled() }
   }
 
   // MARK: UICollectionViewDataSource
@@ -148,15 +145,12 @@ public final class CollectionViewDataSource: NSObject, UICollectionViewDataSourc
 
   /// Whether this object or the controller answers `aSelector`.
   public nonisolated override func responds(to aSelector: Selector!) -> Bool {
-    super.responds(to: aSelector) || (forwarded.current as? NSObjectProtocol)?.responds(to: aSelector) == true
+    super.responds(to: aSelector) || forwarded.controller(answering: aSelector) != nil
   }
 
   /// The controller, for a method only it implements.
   public nonisolated override func forwardingTarget(for aSelector: Selector!) -> Any? {
-    if let controller = forwarded.current as? NSObjectProtocol, controller.responds(to: aSelector) {
-      return controller
-    }
-    return super.forwardingTarget(for: aSelector)
+    forwarded.controller(answering: aSelector) ?? super.forwardingTarget(for: aSelector)
   }
 }
 #endif

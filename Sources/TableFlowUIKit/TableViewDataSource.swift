@@ -25,7 +25,7 @@ public final class TableViewDataSource: NSObject, UITableViewDataSource, UITable
   /// Whether rows are as high as their models say (seed B); `false` lets cells size themselves.
   public var usesModelHeights = true
   private let forwarded = ForwardedDelegate()
-  private weak var refreshControl: UIRefreshControl?
+  private let refreshBinding = RefreshControlBinding()
 
   /// Becomes `tableView`'s data source, delegate and prefetch data source, and registers the
   /// registry's cell classes on it.
@@ -61,15 +61,12 @@ public final class TableViewDataSource: NSObject, UITableViewDataSource, UITable
   /// control's spinning once the refresh it sent is over.
   public func apply(_ update: PresentedUpdate) throws(TableUpdateError) {
     try core.apply(update)
-    if let refreshControl, refreshControl.isRefreshing, !core.isRefreshing { refreshControl.endRefreshing() }
+    refreshBinding.update(refreshing: core.isRefreshing)
   }
 
   /// Installs `refreshControl` on the table: pulling it sends `refresh`.
   public func attach(_ refreshControl: UIRefreshControl) {
-    self.refreshControl = refreshControl
-    core.view.refreshControl = refreshControl
-    refreshControl.addAction(
-      UIAction { [weak self] _ in self?.core.refreshControlPulled() }, for: .valueChanged)
+    refreshBinding.attach(refreshControl, to: core.view) { [weak self] in self?.core.refreshControlPulled() }
   }
 
   // MARK: UITableViewDataSource
@@ -145,15 +142,12 @@ public final class TableViewDataSource: NSObject, UITableViewDataSource, UITable
 
   /// Whether this object or the controller answers `aSelector`.
   public nonisolated override func responds(to aSelector: Selector!) -> Bool {
-    super.responds(to: aSelector) || (forwarded.current as? NSObjectProtocol)?.responds(to: aSelector) == true
+    super.responds(to: aSelector) || forwarded.controller(answering: aSelector) != nil
   }
 
   /// The controller, for a method only it implements.
   public nonisolated override func forwardingTarget(for aSelector: Selector!) -> Any? {
-    if let controller = forwarded.current as? NSObjectProtocol, controller.responds(to: aSelector) {
-      return controller
-    }
-    return super.forwardingTarget(for: aSelector)
+    forwarded.controller(answering: aSelector) ?? super.forwardingTarget(for: aSelector)
   }
 }
 #endif

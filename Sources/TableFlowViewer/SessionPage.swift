@@ -93,7 +93,7 @@ package struct SessionPageBuilder {
             milliseconds: Self.milliseconds(received.response.elapsed)))
       }
     case .presented(let update):
-      if case .popped(let popped, let revealed) = update.navigation {
+      if case .popped(let popped, let revealed) = update.navigation?.change {
         pending.append(.navigation("back to \(revealed.name) (from \(popped.name))"))
         addStep(
           screen: update.screen.name, version: update.version, kind: .back, previous: update.snapshot,
@@ -108,7 +108,7 @@ package struct SessionPageBuilder {
           snapshot: update.snapshot, changeset: update.changeset)
       }
     case .navigated(let navigation):
-      switch navigation {
+      switch navigation.change {
       case .pushed(let screen, let from):
         pending.append(.navigation("push \(screen.name) (from \(from.name))"))
       case .openedLink(let link, let from): pending.append(.navigation("open \(link) (from \(from.name))"))

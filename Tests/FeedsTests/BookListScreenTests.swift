@@ -36,8 +36,8 @@ struct BookListScreenTests {
       switch event.event.payload {
       case .presented(let update):
         last[update.screen.name] = update.snapshot.rowCount
-      case .navigated(.pushed(let screen, _)):
-        pushed.append(screen.name)
+      case .navigated(let navigation) where navigation.kind == .pushed:
+        pushed.append(navigation.to.name)
       default:
         break
       }

@@ -28,7 +28,9 @@ struct ConflatingUpdatesTests {
       }
       #expect(table.snapshot == update.snapshot, "\(update.screen.name) v\(update.version)")
       tables[update.screen.instance] = table
-      if case .popped(let popped, _) = update.navigation { tables[popped.instance] = nil }
+      if let navigation = update.navigation, navigation.kind == .popped {
+        tables[navigation.from.instance] = nil
+      }
       received.append(update)
     }
   }

@@ -42,7 +42,7 @@ struct EventSequencerTests {
     case .presented(let update): return "presented \(update.screen.name) v\(update.version)"
     case .cellsUpdated: return "cells"
     case .failed(let failure, _): return "failed \(failure.stage)"
-    case .navigated(.popped): return "popped"
+    case .navigated(let navigation) where navigation.kind == .popped: return "popped"
     case .settled: return "settled"
     case .requestStarted: return "started"
     default: return "other"

@@ -171,10 +171,10 @@ struct PruningTests {
         var update: PresentedUpdate?
         switch action {
         case .build(let built): update = present.present(built, navigation: built.navigation).update
-        case .navigate(.popped(let popped, let revealed)):
-          update = present.reveal(revealed, navigation: .popped(popped, to: revealed))
-          present.forget(popped)
-          _ = writer.text(for: BusEvent(sequence: sequence, event: .navigated(.popped(popped, to: revealed))))
+        case .navigate(let navigation) where navigation.kind == .popped:
+          update = present.reveal(navigation.to, navigation: navigation)
+          present.forget(navigation.from)
+          _ = writer.text(for: BusEvent(sequence: sequence, event: .navigated(navigation)))
         default: break
         }
         if let update { _ = writer.text(for: BusEvent(sequence: sequence, event: .presented(update))) }

@@ -16,7 +16,7 @@ struct JSONLinesLogLineTests {
     var writer = JSONLinesLogWriter()
     let lines = writer.log(of: events).split(separator: "\n").map(String.init)
     let updates = events.compactMap(\.event.presentedUpdate).filter {
-      if case .popped = $0.navigation { return false }  // a pop's update is not a snapshot line
+      if $0.navigation?.kind == .popped { return false }  // a pop's update is not a snapshot line
       return true
     }
     var kinds: Set<String> = []

@@ -26,7 +26,8 @@ struct ScheduleSeedTests {
       for await event in bus {
         kinds.append(event.event.kind.name)
         switch event.event.payload {
-        case .snapshotBuilt, .navigated(.popped): unpresented += 1
+        case .snapshotBuilt: unpresented += 1
+        case .navigated(let navigation) where navigation.kind == .popped: unpresented += 1
         case .presented: unpresented -= 1
         case .intentReceived, .intentIgnored, .responsesApplied: overlapped = overlapped || unpresented > 0
         default: break

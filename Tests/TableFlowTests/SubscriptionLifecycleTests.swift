@@ -40,11 +40,12 @@ struct SubscriptionLifecycleTests {
     #expect(loadedRoot != nil)
     pipeline.send(.select("item-0"))
     let push = try #require(try await Self.read(&navigations) { $0.navigation != nil })
-    guard case .pushed(let child, let from) = push.navigation else {
+    guard let navigation = push.navigation, navigation.kind == .pushed else {
       Issue.record("expected a push, got \(String(describing: push.navigation))")
       return
     }
-    #expect(from == root)
+    let child = navigation.to
+    #expect(navigation.from == root)
     #expect(child.instance == 2)
 
     let (loaded, loadedSignal) = AsyncStream<Void>.makeStream()
@@ -182,7 +183,7 @@ struct SubscriptionLifecycleTests {
     _ = try await Self.read(&root, until: Self.isLoaded)
     afterPop.send(.select("item-1"))
     afterPop.send(.back)
-    let reveal = try await Self.read(&root) { if case .popped = $0.navigation { true } else { false } }
+    let reveal = try await Self.read(&root) { $0.navigation?.kind == .popped }
     #expect(reveal?.navigation == .popped(child, to: afterPop.rootScreen))
     var gone = afterPop.updates(for: child).makeAsyncIterator()
     #expect(try await gone.next() == nil)

@@ -131,7 +131,9 @@ struct TransformStateMachineTests {
     let job = try #require(Self.jobs(machine.received(.load)).first)
     _ = machine.decoded(Self.answer(job, [Self.page]))
     let pushed = machine.received(.select("item-1"))
-    guard let built = Self.builds(pushed).first, case .pushed(let detail, let from)? = built.navigation else {
+    guard let built = Self.builds(pushed).first,
+      case .pushed(let detail, let from)? = built.navigation?.change
+    else {
       Issue.record("expected the detail's first snapshot with its push")
       return
     }
@@ -139,7 +141,7 @@ struct TransformStateMachineTests {
     #expect(from.name == "list")
     #expect(built.screen == detail)
     #expect(Self.jobs(pushed).first?.requests.map(\.path) == ["/items/item-1"])
-    guard case .popped(_, let revealed)? = Self.navigations(machine.received(.back)).first else {
+    guard case .popped(_, let revealed)? = Self.navigations(machine.received(.back)).first?.change else {
       Issue.record("expected a pop")
       return
     }
@@ -151,7 +153,8 @@ struct TransformStateMachineTests {
     var machine = Self.machine()
     let job = try #require(Self.jobs(machine.received(.load)).first)
     _ = machine.decoded(Self.answer(job, [Self.page]))
-    guard case .openedLink(let link, _)? = Self.navigations(machine.received(.select("site"))).first else {
+    guard case .openedLink(let link, _)? = Self.navigations(machine.received(.select("site"))).first?.change
+    else {
       Issue.record("expected a link")
       return
     }

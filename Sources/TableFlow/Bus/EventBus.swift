@@ -45,7 +45,7 @@ public final class EventBus: Sendable {
   /// popped screen.
   private static func remembering(_ event: BusEvent) -> Machine.Remembering {
     guard case .presented(let update) = event.event.payload else { return .none }
-    if case .popped(let popped, _) = update.navigation {
+    if case .popped(let popped, _) = update.navigation?.change {
       return .newest(key: update.screen.instance, forgetting: popped.instance)
     }
     return .newest(key: update.screen.instance, forgetting: nil)

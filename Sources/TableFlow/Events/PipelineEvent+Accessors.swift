@@ -24,9 +24,7 @@ extension PipelineEvent {
     case .snapshotBuilt(let built): built.screen
     case .presented(let update): update.screen
     case .cellsUpdated(let cells): cells.screen
-    case .navigated(.pushed(let screen, _)), .navigated(.popped(_, to: let screen)),
-      .navigated(.openedLink(_, from: let screen)):
-      screen
+    case .navigated(let navigation): navigation.to
     case .failed(_, let screen): screen
     case .duplicatesResolved(_, let screen): screen
     }

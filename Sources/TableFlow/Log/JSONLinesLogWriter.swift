@@ -24,7 +24,7 @@ public struct JSONLinesLogWriter: SnapshotLogWriter {
   /// snapshot's rows are written one by one, with no value built for the whole snapshot.
   public mutating func write(_ event: BusEvent, to out: inout String) {
     if case .presented(let update) = event.event.payload {
-      if case .popped = update.navigation { return }
+      if case .popped = update.navigation?.change { return }
       // The keys in sorted order, as every line has them.
       out += #"{"changeset":"#
       if update.version == 1 {
@@ -79,7 +79,7 @@ public struct JSONLinesLogWriter: SnapshotLogWriter {
       return nil  // written by `write(_:to:)` without building the snapshot's value
     case .navigated(let navigation):
       line = Line(event: "navigation")
-      switch navigation {
+      switch navigation.change {
       case .pushed(let screen, let from):
         (line.action, line.screen, line.from) = ("push", screen.name, from.name)
       case .popped(let screen, let to):

@@ -78,7 +78,7 @@ public struct TextLogWriter: SnapshotLogWriter {
     case .presented(let update):
       write(update, to: &out)
     case .navigated(let navigation):
-      switch navigation {
+      switch navigation.change {
       case .pushed(let screen, let from): out += "push \(name(screen)) (from \(name(from)))\n"
       case .openedLink(let link, let from): out += "open \(TextEscaping.inline(link)) (from \(name(from)))\n"
       case .popped: break  // printed with the revealed screen's version
@@ -121,7 +121,7 @@ public struct TextLogWriter: SnapshotLogWriter {
   }
 
   private func write(_ update: PresentedUpdate, to out: inout String) {
-    if case .popped(let popped, _) = update.navigation {
+    if case .popped(let popped, _) = update.navigation?.change {
       out += "back to \(name(update.screen)) v\(update.version) (from \(name(popped)))\n"
       return
     }

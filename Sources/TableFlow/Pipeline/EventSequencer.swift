@@ -84,7 +84,8 @@ extension PipelineEvent {
   /// Whether the present stage answers this event with a `presented`.
   fileprivate var asksForPresentation: Bool {
     switch payload {
-    case .snapshotBuilt, .navigated(.popped): return true
+    case .snapshotBuilt: return true
+    case .navigated(let navigation): return navigation.kind == .popped
     default: return false
     }
   }

@@ -82,7 +82,7 @@ extension Pipeline {
     { event in
       guard case .presented(let update) = event.event.payload else { return .ignore }
       if let screen {
-        if case .popped(let popped, _) = update.navigation, popped.instance == screen.instance {
+        if case .popped(let popped, _) = update.navigation?.change, popped.instance == screen.instance {
           return .keep
         }
         guard update.screen.instance == screen.instance else { return .ignore }

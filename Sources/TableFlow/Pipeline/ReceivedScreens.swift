@@ -35,11 +35,13 @@ struct ReceivedScreens {
   mutating func receive(_ event: PipelineEvent) -> Outcome {
     guard case .presented(let update) = event.payload else { return .skip }
     if let screen {
-      if case .popped(let popped, _) = update.navigation, popped.instance == screen.instance { return .end }
+      if case .popped(let popped, _) = update.navigation?.change, popped.instance == screen.instance {
+        return .end
+      }
       guard update.screen.instance == screen.instance else { return .skip }
     }
     guard rebases else { return .yield(update) }
-    if case .popped(let popped, _) = update.navigation { shown[popped.instance] = nil }
+    if case .popped(let popped, _) = update.navigation?.change { shown[popped.instance] = nil }
     let last = shown.updateValue((update.version, update.snapshot), forKey: update.screen.instance)
     return .yield(Self.rebased(update, onto: last))
   }

@@ -23,8 +23,9 @@ actor PresentStage {
           if let failure = action.failure { events.append(failures.record(failure, screen: built.screen)) }
           events.append(.presented(action.update))
           if let cells = action.cells { events.append(.cellsUpdated(cells)) }
-        case .navigated(.popped(let popped, let revealed)):
-          events.append(.presented(machine.reveal(revealed, navigation: .popped(popped, to: revealed))))
+        case .navigated(let navigation):
+          guard case .popped(let popped, let revealed) = navigation.change else { break }
+          events.append(.presented(machine.reveal(revealed, navigation: navigation)))
           machine.forget(popped)
         default:
           break

@@ -93,7 +93,7 @@ actor TransformStage {
         unpresented += 1
       case .navigate(let navigation):
         events.append(.navigated(navigation))
-        if case .popped = navigation { unpresented += 1 }
+        if case .popped = navigation.change { unpresented += 1 }
       case .fail(let failure, let screen):
         events.append(failures.record(failure, screen: screen))
       case .reportDuplicates(let reports, let screen):

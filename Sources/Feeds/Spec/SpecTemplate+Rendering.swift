@@ -5,7 +5,12 @@ extension SpecTemplate {
   /// - Throws: ``SpecBindingFailure`` when an expression has no present value and no literal
   ///   alternative, or its value is not text (an object, an array not joined).
   func render(_ scope: SpecScope) throws(SpecBindingFailure) -> String {
-    if parts.count == 1, case .literal(let text) = parts[0] { return text }
+    if parts.count == 1 {
+      switch parts[0] {
+      case .literal(let text): return text
+      case .expression(let expression): return try Self.text(of: expression, in: scope)
+      }
+    }
     var output = ""
     for part in parts {
       switch part {
@@ -52,15 +57,21 @@ extension SpecTemplate {
     of expression: Expression, in scope: SpecScope
   ) throws(SpecBindingFailure) -> String {
     var value = try value(of: expression, in: scope)
-    let path = expression.alternatives.first.flatMap { if case .path(let path) = $0 { path } else { nil } }
-    let steps = path.map { scope.itemSteps(of: $0) } ?? []
-    for filter in expression.filters {
-      value = try apply(filter, to: value, steps: steps)
+    if expression.filters.isEmpty, case .string(let text) = value { return text }
+    do throws(SpecBindingFailure) {
+      for filter in expression.filters {
+        value = try apply(filter, to: value, steps: [])
+      }
+      guard let text = value.scalarText else {
+        throw SpecBindingFailure(steps: [], reason: "expected String, found another type")
+      }
+      return text
+    } catch {
+      // The coding path, made only for a failure: the first path's, then the failure's own steps.
+      let path = expression.alternatives.first.flatMap { if case .path(let path) = $0 { path } else { nil } }
+      let steps = path.map { scope.itemSteps(of: $0) } ?? []
+      throw SpecBindingFailure(steps: steps + error.steps, reason: error.reason)
     }
-    guard let text = value.scalarText else {
-      throw SpecBindingFailure(steps: steps, reason: "expected String, found another type")
-    }
-    return text
   }
 
   private static func apply(

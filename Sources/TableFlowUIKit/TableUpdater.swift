@@ -16,7 +16,7 @@ import TableFlow
 ///
 /// ```swift
 /// let updater = TableUpdater(target: tableView)  // UITableView conforms in TableFlowUIKit
-/// for try await update in pipeline.updates where update.screen == screen {
+/// for try await update in pipeline.updates(for: screen) {
 ///   try updater.apply(update)
 /// }
 /// ```

@@ -14,7 +14,7 @@ import UIKit
 ///
 /// ```swift
 /// let source = TableViewDataSource(tableView: tableView, registry: registry, sink: .pipeline(pipeline))
-/// for try await update in pipeline.updates where update.screen == screen { try source.apply(update) }
+/// for try await update in pipeline.updates(for: screen) { try source.apply(update) }
 /// ```
 @MainActor
 public final class TableViewDataSource: NSObject, UITableViewDataSource, UITableViewDelegate,

@@ -24,7 +24,9 @@ struct SpecSchemaTests {
       "requests": { "main": { "path": "/r", "records": "/items", "pagination": { "style": "page" } } },
       "sections": [ { "id": "a", "records": "main", "rows": [
         { "kind": "k", "id": "k-${item.id}", "when": { "path": "item.t", "equals": 1 },
-          "height": { "lines": [ { "text": "${item.t}" } ] }, "select": { "open": "${item.u}" } } ] } ] } } }
+          "height": { "lines": [ { "text": "${item.t}" } ] }, "select": { "open": "${item.u}" } } ] },
+        { "id": "g-${group.key}", "records": "main", "groupBy": { "key": "${item.t}" },
+          "rows": [ { "kind": "g", "id": "g-${item.id}" } ] } ] } } }
     """
 
   enum Step: Hashable, Sendable {
@@ -67,6 +69,10 @@ struct SpecSchemaTests {
     (
       [.key("screens"), .key("s"), .key("sections"), .index(0), .key("rows"), .index(0), .key("select")],
       "#/$defs/prototype/properties/select"
+    ),
+    (
+      [.key("screens"), .key("s"), .key("sections"), .index(1), .key("groupBy")],
+      "#/$defs/section/properties/groupBy"
     ),
   ]
 

@@ -41,7 +41,8 @@ final class BooksViewController: UITableViewController {
     let pipeline = pipeline
     pipeline.send(.load)
     Task {
-      for try await update in pipeline.updates where update.screen.depth == 0 {
+      // This screen's updates; a busy main thread gets the newest snapshot, never stalls the stages.
+      for try await update in pipeline.updates(for: pipeline.rootScreen) {
         try source.apply(update)  // the data and the table, animated
       }
     }

@@ -67,7 +67,7 @@ extension SpecCompiler {
   ) -> SpecRequestDefinition? {
     guard
       let found = members(
-        value, path, allowed: ["method", "path", "query", "headers", "body", "records", "pagination"])
+        value, path, allowed: ["method", "path", "query", "headers", "body", "records", "pagination", "when"])
     else { return nil }
     let object = SpecValue.object(found)
     let roots: Set<SpecPath.Root> = [.params, .page]
@@ -100,7 +100,8 @@ extension SpecCompiler {
     guard let requestPath else { return nil }
     return SpecRequestDefinition(
       name: name, method: method, path: requestPath, query: query, headers: headers, body: body,
-      records: recordIndex, pagination: pagination)
+      records: recordIndex, pagination: pagination,
+      when: selectors(object["when"], path + ".when", roots: [.params], params: params))
   }
 
   /// A request path names a resource below the `--live` base URL, never another host.

@@ -9,9 +9,8 @@ extension SpecCompiler {
       let found = members(
         value, path,
         allowed: [
-          "id", "header", "footer", "style", "records", "recordsAt", "rows", "empty", "invalidID",
-          "hideWhenEmpty",
-          "collapsible",
+          "id", "header", "footer", "style", "records", "recordsAt", "groupBy", "rows", "empty", "invalidID",
+          "hideWhenEmpty", "collapsible", "when",
         ])
     else { return nil }
     let object = SpecValue.object(found)
@@ -19,10 +18,11 @@ extension SpecCompiler {
       if object["id"] == nil { fail(path, "missing key 'id'") }
       return nil
     }
-    let headerRoots: Set<SpecPath.Root> = [.params, .section]
+    let recordsName = string(object["records"], path + ".records")
+    let isGrouped = object["groupBy"] != nil && recordsName != nil
+    let headerRoots: Set<SpecPath.Root> = isGrouped ? [.params, .section, .group] : [.params, .section]
     let header = template(object["header"], path + ".header", roots: headerRoots, params: params)
     let footer = template(object["footer"], path + ".footer", roots: headerRoots, params: params)
-    let recordsName = string(object["records"], path + ".records")
     let rowRoots: Set<SpecPath.Root> = recordsName == nil ? [.params] : [.item, .params, .position]
     var prototypes: [SpecPrototype] = []
     for (index, element) in (array(object["rows"], path + ".rows") ?? []).enumerated() {
@@ -58,20 +58,36 @@ extension SpecCompiler {
       let empty = object["empty"].flatMap {
         compilePrototype($0, path + ".empty", roots: [.params], params: params, screen: screen, isFixed: true)
       }
+      // By default a placeholder row is named after its section, or for a grouped section
+      // (whose id is a template) after its request.
       let invalidID =
         template(object["invalidID"], path + ".invalidID", roots: [.params, .position], params: params)
-        ?? (try? SpecTemplate("\(id)-invalid-${position.page}-${position.index}", roots: [.position]))
-      guard let invalidID else { return nil }
+        ?? (try? SpecTemplate(
+          SpecTemplate.escaped(isGrouped ? recordsName : id) + "-invalid-${position.page}-${position.index}",
+          roots: [.position]))
+      guard let invalidID else {
+        fail(path + ".id", "the section id cannot name its placeholder rows: give 'invalidID'")
+        return nil
+      }
       var pointer = requests[request].records
       if let value = object["recordsAt"], let at = self.pointer(value, path + ".recordsAt") {
         pointer = pointers.firstIndex(of: at) ?? pointers.count
         if pointer == pointers.count { pointers.append(at) }
       }
+      let grouping = object["groupBy"].flatMap {
+        compileGrouping($0, path + ".groupBy", id: id, idPath: path + ".id", params: params)
+      }
+      if grouping != nil && empty != nil {
+        fail(
+          path + ".empty",
+          "'empty' is for a section without 'groupBy' (a grouped section shows no groups instead)")
+      }
       content = .records(
         SpecRecordsSource(
-          request: request, pointer: pointer, prototypes: prototypes, empty: empty, invalidID: invalidID))
+          request: request, pointer: pointer, prototypes: prototypes, empty: empty, invalidID: invalidID,
+          grouping: grouping))
     } else {
-      for key in ["empty", "invalidID", "recordsAt"] where object[key] != nil {
+      for key in ["empty", "invalidID", "recordsAt", "groupBy"] where object[key] != nil {
         fail(Self.child(path, key), "'\(key)' needs 'records' (it is for sections made from records)")
       }
       content = .fixed(prototypes)
@@ -89,7 +105,21 @@ extension SpecCompiler {
     return SpecSectionDefinition(
       id: SectionID(id), header: header, footer: footer, style: style, content: content,
       hidesWhenEmpty: bool(object["hideWhenEmpty"], path + ".hideWhenEmpty") ?? false,
-      isCollapsible: bool(object["collapsible"], path + ".collapsible") ?? false)
+      isCollapsible: bool(object["collapsible"], path + ".collapsible") ?? false,
+      when: selectors(object["when"], path + ".when", roots: [.params], params: params))
+  }
+
+  /// A `when`: one selector or a list that must all match.
+  mutating func selectors(
+    _ value: SpecValue?, _ path: String, roots: Set<SpecPath.Root>, params: Set<String>
+  ) -> [SpecSelector] {
+    guard let value else { return [] }
+    guard case .array(let selectors) = value else {
+      return compileSelector(value, path, roots: roots, params: params).map { [$0] } ?? []
+    }
+    return selectors.prefix(Self.maximumListLength).enumerated().compactMap {
+      compileSelector($0.element, Self.element(path, $0.offset), roots: roots, params: params)
+    }
   }
 
   mutating func compilePrototype(
@@ -105,18 +135,7 @@ extension SpecCompiler {
     if object["kind"] == nil { fail(path, "missing key 'kind'") }
     let id = template(object["id"], path + ".id", roots: roots, params: params)
     if object["id"] == nil { fail(path, "missing key 'id' (a row's identity; diffs go by it)") }
-    var when: [SpecSelector] = []
-    if case .array(let selectors)? = object["when"] {
-      for (index, selector) in selectors.prefix(Self.maximumListLength).enumerated() {
-        if let compiled = compileSelector(selector, Self.element(path + ".when", index), roots: roots) {
-          when.append(compiled)
-        }
-      }
-    } else if let selector = object["when"],
-      let compiled = compileSelector(selector, path + ".when", roots: roots)
-    {
-      when = [compiled]
-    }
+    let when = selectors(object["when"], path + ".when", roots: roots, params: params)
     let fields = pairs(object["fields"], path + ".fields", roots: roots, params: params)
     let height = compileHeight(object["height"], path + ".height", roots: roots, params: params)
     let select = object["select"].flatMap {
@@ -129,8 +148,8 @@ extension SpecCompiler {
       select: select)
   }
 
-  private mutating func compileSelector(
-    _ value: SpecValue, _ path: String, roots: Set<SpecPath.Root>
+  mutating func compileSelector(
+    _ value: SpecValue, _ path: String, roots: Set<SpecPath.Root>, params: Set<String>
   ) -> SpecSelector? {
     guard let found = members(value, path, allowed: ["path", "equals", "oneOf", "exists", "nonBlank"]) else {
       return nil
@@ -145,6 +164,14 @@ extension SpecCompiler {
       variable = try SpecPath.parse(text[...], roots: roots)
     } catch {
       fail(path + ".path", error.cause)
+      return nil
+    }
+    if variable.root == .params, case .key(let name)? = variable.steps.first, !params.contains(name) {
+      let known = params.isEmpty ? "none" : params.sorted().joined(separator: ", ")
+      fail(
+        path + ".path",
+        "unknown parameter 'params.\(TextEscaping.echoed(name, limit: 40))' (parameters of this screen: \(known))"
+      )
       return nil
     }
     if let equals = object["equals"] { return SpecSelector(path: variable, test: .equals([equals])) }

@@ -72,6 +72,8 @@ struct SpecRequestDefinition: Sendable {
   /// Where the records are in an answer, as an index into the screen's ``SpecScreenDefinition/recordPointers``.
   var records: Int
   var pagination: SpecPagination?
+  /// Sent only when every selector matches the screen's parameters (none: always).
+  var when: [SpecSelector] = []
 }
 
 /// How a request asks for its next page.
@@ -110,6 +112,8 @@ struct SpecSectionDefinition: Sendable {
   var content: Content
   var hidesWhenEmpty: Bool
   var isCollapsible: Bool
+  /// Shown only when every selector matches the screen's parameters (none: always).
+  var when: [SpecSelector] = []
 }
 
 /// Where a section's records come from and the rows they make.
@@ -124,6 +128,8 @@ struct SpecRecordsSource: Sendable {
   var empty: SpecPrototype?
   /// The id of a record's placeholder row.
   var invalidID: SpecTemplate
+  /// One section per distinct value of a record field (`groupBy`), instead of one section.
+  var grouping: SpecGrouping?
 }
 
 /// A row prototype: which records it shows (`when`), its identity, fields and height.

@@ -14,7 +14,7 @@ struct SpecPath: Hashable, Sendable {
     case page
     /// What a section has loaded: `section.total`, `section.loaded`.
     case section
-    /// A group of `groupBy`: `group.key`, `group.count`.
+    /// A group of `groupBy`: `group.key`, `group.title`, `group.count`.
     case group
   }
 

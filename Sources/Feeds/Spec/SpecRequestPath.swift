@@ -30,6 +30,18 @@ extension SpecTemplate {
     SpecTemplate(parts: [.expression(expression)])
   }
 
+  /// `text` as a template that writes it as it is (`${` written `$${`).
+  static func escaped(_ text: String) -> String {
+    var escaped = ""
+    var rest = text[...]
+    while let dollar = rest.firstIndex(of: "$") {
+      escaped += rest[...dollar]
+      rest = rest[rest.index(after: dollar)...]
+      if rest.first == "{" { escaped += "$" }
+    }
+    return escaped + rest
+  }
+
   private init(parts: [Part]) {
     self.parts = parts
   }

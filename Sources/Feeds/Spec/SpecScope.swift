@@ -14,8 +14,8 @@ struct SpecScope: Sendable {
   var page: SpecPageScope?
   /// `section.total` (when known), `section.loaded`.
   var section: (total: Int?, loaded: Int)?
-  /// `group.key`, `group.count`.
-  var group: (key: String, count: Int)?
+  /// `group.key`, `group.title`, `group.count`.
+  var group: (key: String, title: String, count: Int)?
 
   init(params: [String: String]) { self.params = params }
 
@@ -84,7 +84,8 @@ struct SpecScope: Sendable {
       value = .object(members)
     case .group:
       value = .object([
-        SpecMember("key", .string(group?.key ?? "")), SpecMember("count", .integer(group?.count ?? 0)),
+        SpecMember("key", .string(group?.key ?? "")), SpecMember("title", .string(group?.title ?? "")),
+        SpecMember("count", .integer(group?.count ?? 0)),
       ])
     }
     return try Self.walk(value, steps: steps, consumed: consumed)

@@ -49,15 +49,21 @@ public struct SpecScreen: Screen {
 
   /// The first page of every request, in the order the spec lists them.
   public func requests(for load: ScreenLoad, state: ScreenState<SpecDocument>) -> [ScreenRequest] {
-    definition.requests.compactMap { request(for: $0, page: SpecPageScope(offset: 0, index: 0)) }
+    definition.requests.compactMap { request in
+      guard request.when.allSatisfy({ $0.matches(self.scope) }) else { return nil }
+      return self.request(for: request, page: SpecPageScope(offset: 0, index: 0))
+    }
   }
 
   /// The next page of the last section made from a paginated request, while it has more.
   public func nextPage(of section: SectionID, state: ScreenState<SpecDocument>) -> ScreenRequest? {
-    guard let position = definition.sections.lastIndex(where: { $0.id == section }),
+    guard let position = lastDefinition(showing: section, state: state),
       case .records(let source) = definition.sections[position].content,
       !definition.sections[(position + 1)...].contains(where: {
-        if case .records(let later) = $0.content { later.request == source.request } else { false }
+        guard $0.when.allSatisfy({ $0.matches(self.scope) }), case .records(let later) = $0.content else {
+          return false
+        }
+        return later.request == source.request
       })
     else { return nil }
     let request = definition.requests[source.request]
@@ -76,7 +82,7 @@ public struct SpecScreen: Screen {
     var sections: [Section] = []
     sections.reserveCapacity(definition.sections.count)
     for (index, section) in definition.sections.enumerated() {
-      if let built = try build(section, at: index, state: state) { sections.append(built) }
+      try build(section, at: index, state: state, into: &sections)
     }
     return sections
   }
@@ -90,8 +96,10 @@ public struct SpecScreen: Screen {
     case .open(let link): return link.renderIfPossible(scope).map { .open(link: $0) } ?? .none
     case .toggle(let id):
       if state.collapsedSections.contains(id) { return .perform(.expand(id)) }
+      var built: [Section] = []
       guard let index = definition.sections.firstIndex(where: { $0.id == id }),
-        let section = try? build(definition.sections[index], at: index, state: state), !section.rows.isEmpty
+        (try? build(definition.sections[index], at: index, state: state, into: &built)) != nil,
+        built.contains(where: { $0.id == id && !$0.rows.isEmpty })
       else { return .none }
       return .perform(.collapse(id))
     case .push(let target, let parameters):
@@ -104,6 +112,30 @@ public struct SpecScreen: Screen {
       }
       return .push(SpecScreen(spec: spec, definition: next, params: values))
     }
+  }
+
+  /// The last section of the spec, among those shown, whose last section is `id`: a section
+  /// made from records with that id, or a grouped one whose last group's section it is.
+  func lastDefinition(showing id: SectionID, state: ScreenState<SpecDocument>) -> Int? {
+    for index in definition.sections.indices.reversed() {
+      let section = definition.sections[index]
+      guard section.when.allSatisfy({ $0.matches(self.scope) }), case .records(let source) = section.content
+      else {
+        continue
+      }
+      guard let grouping = source.grouping else {
+        if section.id == id { return index }
+        continue
+      }
+      let pages = state.pages(in: definition.requests[source.request].name)
+      guard let recordPages = try? records(of: source, in: pages),
+        let last = (try? groups(of: recordPages, by: grouping, section: index, state: state))?.last
+      else { continue }
+      var scope = scope
+      scope.group = (last.key, grouping.title(of: last.key), last.records.count)
+      if (try? sectionID(of: grouping, scope: scope)) == id.rawValue { return index }
+    }
+    return nil
   }
 
   /// The scope of the screen's parameters alone.

@@ -24,7 +24,8 @@ public final class FriendsViewController: UITableViewController {
   public required init?(coder: NSCoder) { nil }
 
   /// Registers the cells, installs the data source and the refresh control, and applies the
-  /// root screen's updates until the pipeline ends.
+  /// root screen's updates (conflated: a busy main thread never holds the stages back) until
+  /// the pipeline ends.
   public override func viewDidLoad() {
     super.viewDidLoad()
     var registry = CellRegistry<UITableViewCell>()
@@ -51,7 +52,7 @@ public final class FriendsViewController: UITableViewController {
     pipeline.send(.load)
     updates = Task {
       do {
-        for try await update in pipeline.updates where update.screen.depth == 0 {
+        for try await update in pipeline.updates(for: pipeline.rootScreen) {
           try source.apply(update)
         }
       } catch {

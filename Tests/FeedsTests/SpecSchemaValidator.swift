@@ -5,13 +5,14 @@ import Foundation
 /// A validator for the subset of JSON Schema (draft 2020-12) that
 /// `Examples/Specs/tableflow-spec.schema.json` uses, over ``SpecValue``: `$ref` (to `#/$defs/…`),
 /// `type`, `const`, `enum`, `properties`, `required`, `additionalProperties`, `propertyNames`,
-/// `minProperties`, `maxProperties`, `items`, `minItems`, `maxItems`, `pattern`, `maxLength`,
+/// `minProperties`, `maxProperties`, `items`, `minItems`, `maxItems`, `uniqueItems`, `pattern`, `maxLength`,
 /// `minimum`, `maximum`, `oneOf`; `$schema`, `$id`, `title` and `description` are annotations.
 /// A keyword outside this subset is an error, so the schema cannot grow past what is checked.
 struct SpecSchemaValidator {
   static let keywords: Set<String> = [
     "$ref", "type", "const", "enum", "properties", "required", "additionalProperties", "propertyNames",
-    "minProperties", "maxProperties", "items", "minItems", "maxItems", "pattern", "maxLength", "minimum",
+    "minProperties", "maxProperties", "items", "minItems", "maxItems", "uniqueItems", "pattern", "maxLength",
+    "minimum",
     "maximum", "oneOf",
   ]
   static let annotations: Set<String> = ["$schema", "$id", "title", "description", "$defs"]
@@ -80,13 +81,18 @@ struct SpecSchemaValidator {
       problems.append("\(path): \(value.scalarText ?? value.kindDescription) is not one of the schema's enum")
     }
     if case .array(let options)? = schema["oneOf"] {
-      let matching = options.filter { option in
+      let results = options.map { option in
         var inner: [String] = []
         check(value, against: option, at: path, into: &inner)
-        return inner.isEmpty
+        return inner
       }
-      if matching.count != 1 {
-        problems.append("\(path): matches \(matching.count) of oneOf's schemas, not 1")
+      let matching = results.filter(\.isEmpty).count
+      // No match: the problems of the one option of the value's type, when there is one.
+      let sameType = results.filter { !$0.contains { $0.hasPrefix("\(path): expected ") } }
+      if matching == 0 && sameType.count == 1 {
+        problems += sameType[0]
+      } else if matching != 1 {
+        problems.append("\(path): matches \(matching) of oneOf's schemas, not 1")
       }
     }
     switch value {
@@ -97,6 +103,11 @@ struct SpecSchemaValidator {
       }
       if let maximum = Self.integer(schema["maxItems"]), elements.count > maximum {
         problems.append("\(path): more than \(maximum) elements")
+      }
+      if schema["uniqueItems"] == .bool(true),
+        elements.indices.contains(where: { i in elements[..<i].contains { Self.equal($0, elements[i]) } })
+      {
+        problems.append("\(path): an element is listed twice")
       }
       if let items = schema["items"] {
         for (index, element) in elements.enumerated() {

@@ -55,33 +55,46 @@ extension Redactor {
     return boundary.isEmpty ? nil : Array("--".utf8) + boundary
   }
 
-  /// Replaces (and learns) the content of each multipart field whose `name` is a secret name.
+  /// Replaces (and learns) the content of each multipart field whose `name` is a secret name,
+  /// and redacts by name the JSON a field of another name holds. A part's headers end at a
+  /// blank line (CRLF or, leniently, LF line breaks).
   mutating func redactMultipart(_ body: [UInt8], boundary: [UInt8]) -> [UInt8] {
-    let separator = Array("\r\n\r\n".utf8)
     var output: [UInt8] = []
     var copiedUpTo = 0
     var partStart = Self.find(boundary, in: body, from: 0)
     while let start = partStart {
       let headersStart = start + boundary.count
       let next = Self.find(boundary, in: body, from: headersStart)
-      guard let headersEnd = Self.find(separator, in: body, from: headersStart),
-        headersEnd < (next ?? body.count)
+      guard
+        let (headersEnd, contentStart) = Self.headersEnd(
+          in: body, from: headersStart, before: next ?? body.count)
       else {
         partStart = next
         continue
       }
-      let contentStart = headersEnd + separator.count
-      // The content ends before the CRLF that precedes the next boundary.
+      // The content ends before the line break that precedes the next boundary.
       var contentEnd = next ?? body.count
-      if contentEnd - 2 >= contentStart, body[contentEnd - 2] == 0x0D, body[contentEnd - 1] == 0x0A {
-        contentEnd -= 2
+      if contentEnd - 1 >= contentStart, body[contentEnd - 1] == 0x0A {
+        contentEnd -= 1
+        if contentEnd - 1 >= contentStart, body[contentEnd - 1] == 0x0D { contentEnd -= 1 }
       }
       let headers = String(decoding: body[headersStart..<headersEnd], as: UTF8.self)
-      if let name = Self.dispositionName(headers), redaction.isSecretName(name), contentEnd > contentStart {
-        learn(String(decoding: body[contentStart..<contentEnd], as: UTF8.self))
+      let content = Array(body[contentStart..<max(contentEnd, contentStart)])
+      var replacement: [UInt8]?
+      if let name = Self.dispositionName(headers), redaction.isSecretName(name), !content.isEmpty {
+        learn(String(decoding: content, as: UTF8.self))
+        replacement = Array(Redaction.replacement.utf8)
+      } else if JSONSecretRewriter.looksLikeJSON(content) {
+        let redaction = redaction
+        if let outcome = JSONSecretRewriter.rewrite(content, isSecret: { redaction.isSecretName($0) }) {
+          for value in outcome.replaced { learn(value) }
+          replacement = outcome.bytes
+        }
+      }
+      if let replacement {
         output.append(contentsOf: body[copiedUpTo..<contentStart])
-        output.append(contentsOf: Array(Redaction.replacement.utf8))
-        copiedUpTo = contentEnd
+        output.append(contentsOf: replacement)
+        copiedUpTo = max(contentEnd, contentStart)
       }
       partStart = next
     }
@@ -90,14 +103,46 @@ extension Redactor {
     return output
   }
 
-  /// The `name="…"` of a part's `Content-Disposition` header.
+  /// Where a part's headers end and its content starts: the first blank line after `start`
+  /// (`CRLF CRLF`, or `LF LF`), if it comes before `limit`.
+  private static func headersEnd(in body: [UInt8], from start: Int, before limit: Int) -> (Int, Int)? {
+    var index = start
+    while index < limit {
+      if body[index] == 0x0A {
+        var after = index + 1
+        if after < limit, body[after] == 0x0D { after += 1 }
+        if after < limit, body[after] == 0x0A {
+          let end = index > start && body[index - 1] == 0x0D ? index - 1 : index
+          return (end, after + 1)
+        }
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The `name` parameter of a part's `Content-Disposition` header (names compared
+  /// case-insensitively, the value quoted or not; `filename` is another parameter).
   static func dispositionName(_ headers: String) -> String? {
     for line in headers.split(whereSeparator: \.isNewline)
     where line.lowercased().hasPrefix("content-disposition:") {
-      guard let range = line.firstRange(of: "name=\"") else { return nil }
-      return String(line[range.upperBound...].prefix { $0 != "\"" })
+      for parameter in line.split(separator: ";").dropFirst() {
+        let parts = parameter.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2, Self.trimmed(parts[0]).lowercased() == "name" else { continue }
+        var value = Self.trimmed(parts[1])
+        if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
+        return String(value)
+      }
+      return nil
     }
     return nil
+  }
+
+  private static func trimmed(_ text: Substring) -> Substring {
+    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) })
+    else { return "" }
+    return text[first...last]
   }
 
   /// The index of the first `needle` in `haystack` at or after `start`.

@@ -50,11 +50,15 @@ public struct Redactor: Sendable {
   private mutating func learnHeaderValue(name: String, value: String) {
     learn(value)
     switch name.lowercased() {
-    case "cookie", "set-cookie":
+    case "cookie":
       for cookie in value.split(separator: ";") {
         let parts = cookie.split(separator: "=", maxSplits: 1)
         if parts.count == 2 { learn(parts[1].trimmingSpaces) }
       }
+    case "set-cookie":
+      // `name=value; Expires=…; Path=/`: the value is the secret, the attributes are not.
+      let parts = (value.split(separator: ";").first ?? "").split(separator: "=", maxSplits: 1)
+      if parts.count == 2 { learn(parts[1].trimmingSpaces) }
     default:
       // `Bearer TOKEN`, `Basic CREDENTIALS`: the credential alone may be echoed elsewhere.
       let words = value.split(separator: " ", maxSplits: 1)
@@ -120,23 +124,6 @@ public struct Redactor: Sendable {
     return result
   }
 
-  /// Scrubs known secrets from a failure's message, and redacts by name the JSON it quotes
-  /// (from its first `{` or `[` on, as far as it goes).
-  public func redact(_ failure: RecordedFailure) -> RecordedFailure {
-    var result = failure
-    var bytes = Array(failure.message.utf8)
-    if let start = bytes.firstIndex(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }) {
-      let redaction = redaction
-      if let outcome = JSONSecretRewriter.rewrite(
-        Array(bytes[start...]), isSecret: { redaction.isSecretName($0) })
-      {
-        bytes = Array(bytes[..<start]) + outcome.bytes
-      }
-    }
-    result.message = String(decoding: scrub(bytes), as: UTF8.self)
-    return result
-  }
-
   /// Redacts an intent line: the text of `edit NAME TEXT` when NAME is a secret name (a
   /// password typed into a form) becomes `REDACTED` and is learned; every known secret is
   /// scrubbed.
@@ -149,12 +136,10 @@ public struct Redactor: Sendable {
   /// it is `false` is kept as typed; `nil` (not known) lets the row id's name decide, as
   /// ``redact(intent:)`` does. Every known secret is scrubbed.
   public mutating func redact(intent: String, isSecureEdit: Bool?) -> String {
-    let words = intent.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-    if words.count == 3, words[0] == "edit", !words[2].isEmpty,
-      isSecureEdit ?? redaction.isSecretName(String(words[1]))
-    {
-      learn(String(words[2]))
-      return "edit \(words[1]) \(Redaction.replacement)"
+    if let edit = Self.editParts(of: intent), isSecureEdit ?? redaction.isSecretName(edit.id) {
+      learn(edit.text)
+      if edit.writtenText != edit.text { learn(String(edit.writtenText)) }
+      return "edit \(edit.writtenID) \(Redaction.replacement)"
     }
     return scrub(intent)
   }
@@ -188,45 +173,17 @@ public struct Redactor: Sendable {
     }
   }
 
-  /// Redacts a JSON body by key name, then scrubs every known secret from it.
+  /// Redacts a JSON body by key name (JSON documents inside its strings too), then scrubs
+  /// every known secret from it, strings written with escapes matched on their decoded text.
   private mutating func redactBody(_ body: [UInt8]) -> [UInt8] {
     var current = body
     if JSONSecretRewriter.looksLikeJSON(body) {
-      let redaction = redaction
-      if let outcome = JSONSecretRewriter.rewrite(body, isSecret: { redaction.isSecretName($0) }) {
-        for value in outcome.replaced { learn(value) }
-        current = outcome.bytes
-      }
-      current = redactEscapedStrings(current, depth: 0)
+      var learned: [String] = []
+      if let named = Self.redactingByName(body, redaction, depth: 0, learned: &learned) { current = named }
+      for value in learned { learn(value) }
+      if let scrubbed = scrubbingEscapedStrings(current, depth: 0) { current = scrubbed }
     }
     return scrub(current)
-  }
-
-  /// Strings written with escapes, matched on their decoded text: a JSON document inside one
-  /// is redacted by name (its values learned), and a known secret in one is scrubbed; such a
-  /// string is then written again with JSONText's escaper.
-  private mutating func redactEscapedStrings(_ bytes: [UInt8], depth: Int) -> [UInt8] {
-    let redaction = redaction
-    var learned: [String] = []
-    // Names first (what a nested document holds under secret names is learned), then secrets.
-    let named = JSONSecretRewriter.rewriteEscapedStrings(bytes, if: JSONSecretRewriter.startsLikeJSON) {
-      text -> String? in
-      let inner = Array(text.utf8)
-      guard depth < 8, JSONSecretRewriter.looksLikeJSON(inner),
-        let outcome = JSONSecretRewriter.rewrite(inner, isSecret: { redaction.isSecretName($0) })
-      else { return nil }
-      learned += outcome.replaced
-      return String(decoding: outcome.bytes, as: UTF8.self)
-    }
-    for value in learned { learn(value) }
-    var current = named ?? bytes
-    if depth < 8, named != nil { current = redactEscapedStrings(current, depth: depth + 1) }
-    guard !secrets.isEmpty else { return current }
-    let scrubbed = JSONSecretRewriter.rewriteEscapedStrings(current, if: { _ in true }) { text -> String? in
-      let scrubbed = scrub(text)
-      return scrubbed == text ? nil : scrubbed
-    }
-    return scrubbed ?? current
   }
 
   /// Removes credentials (`user:password@`) and secret query values from an absolute base URL.

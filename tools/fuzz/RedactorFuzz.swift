@@ -13,7 +13,7 @@ public func fuzzRedactor(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let text = String(decoding: bytes, as: UTF8.self)
   var redactor = Redactor(Redaction(extraNames: ["pin"]))
-  let request = redactor.redact(
+  _ = redactor.redact(
     RecordedRequest(
       method: "POST", url: "/a?" + text, headers: [FixtureField("Content-Type", "application/json")],
       body: bytes),
@@ -22,7 +22,7 @@ public func fuzzRedactor(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     RecordedRequest(
       method: "POST", url: "/form",
       headers: [FixtureField("Content-Type", "application/x-www-form-urlencoded")], body: bytes))
-  let response = redactor.redact(
+  _ = redactor.redact(
     RecordedResponse(
       request: 1, status: 200, headers: [FixtureField("Set-Cookie", text), FixtureField("X-Token", text)],
       body: bytes))
@@ -82,7 +82,8 @@ private func plantedSecret(_ bytes: [UInt8]) {
       decoding: redactor.redact(RecordedResponse(request: 1, status: 200, body: Array(body.utf8))).body,
       as: UTF8.self)
   }
-  switch bytes[0] % 12 {
+  let form = bytes[0] % 19
+  switch form {
   case 0: planted = text
   case 1: planted = header
   case 2: planted = String(header.prefix { $0 != "=" })
@@ -94,14 +95,22 @@ private func plantedSecret(_ bytes: [UInt8]) {
   case 11: planted = base64("id=" + filler + text + filler)
   default: planted = ""
   }
-  switch bytes[0] % 12 {
+  switch form {
   case 0...6, 11:
     output = echo(#"{"a":"\#(filler)\#(planted)\#(filler)","b":[1,"\#(filler)"]}"#)
-    precondition(!output.contains(planted), "planted form \(bytes[0] % 12) survived: \(output)")
+    precondition(!output.contains(planted), "planted form \(form) survived: \(output)")
   case 7:
     output = echo(#"{"payload":"{\"token\":\"\#(text)\",\"f\":\"\#(filler)\"}"}"#)
   case 8:
-    let body = "--B\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\n\(text)\r\n--B--\r\n"
+    // A multipart field named like a secret, its part header written one of several ways.
+    let headers = [
+      "Content-Disposition: form-data; name=\"password\"",
+      "Content-Disposition: form-data; filename=\"f\(filler)\"; name=\"password\"",
+      "content-disposition: form-data; NAME=wallet_passphrase",
+    ]
+    let lineBreak = bytes[1] % 2 == 0 ? "\r\n" : "\n"
+    let part = headers[Int(bytes[2]) % headers.count] + lineBreak + lineBreak
+    let body = "--B\r\n\(part)\(text)\r\n--B--\r\n"
     var fresh = Redactor()
     let request = fresh.redact(
       RecordedRequest(
@@ -111,10 +120,55 @@ private func plantedSecret(_ bytes: [UInt8]) {
   case 9:
     output =
       Redactor().redact(RecordedFailure(message: filler + #"{"password":"\#(text)"}"# + filler)).message
+  case 12:
+    // The percent-encoded Basic header: `%3D` is no part of the learned base64.
+    var basic = Redactor()
+    let pair = "user" + filler.prefix(2) + ":" + text
+    _ = basic.redact(
+      RecordedRequest(method: "GET", url: "/echo"),
+      addedHeaders: [FixtureField("Authorization", "Basic " + base64(pair))])
+    let percent = "Basic%20" + base64(pair).replacingOccurrences(of: "=", with: "%3D")
+    output = String(
+      decoding: basic.redact(
+        RecordedResponse(request: 1, status: 200, body: Array(#"{"u":"/x?h=\#(percent)"}"#.utf8))
+      )
+      .body, as: UTF8.self)
+    precondition(
+      !output.contains(base64(pair).prefix { $0 != "=" }), "percent-encoded Basic survived: \(output)")
+  case 13:
+    // A cookie the client sends, echoed \u-escaped.
+    var cookies = Redactor()
+    _ = cookies.redact(
+      RecordedRequest(method: "GET", url: "/echo"),
+      addedHeaders: [FixtureField("Cookie", "a=b1; sid=" + text)])
+    output = String(
+      decoding: cookies.redact(
+        RecordedResponse(request: 1, status: 200, body: Array(#"{"c":"\#(escaped)"}"#.utf8))
+      )
+      .body, as: UTF8.self)
+  case 14:
+    output =
+      Redactor().redact(RecordedFailure(message: filler + "GET /a?api_key=" + text + "&n=1" + filler)).message
+  case 15:
+    // A JSON document inside a JSON string inside a JSON string.
+    output = echo(#"{"p":"{\"d\":\"{\\\"secret\\\":\\\"\#(text)\\\"}\",\"f\":\"\#(filler)\"}"}"#)
+  case 16:
+    output =
+      Redactor().redact(RecordedFailure(message: filler + #""{\"token\":\"\#(text)\"}""# + filler)).message
+  case 17:
+    // A secure edit whose quoted id holds a blank: the text is redacted, the id kept whole.
+    var typed = Redactor()
+    output = typed.redact(intent: "edit \"pass word\(filler)\" " + text, isSecureEdit: true)
+    precondition(output.hasPrefix("edit \"pass word\(filler)\" "), "the quoted id was split: \(output)")
+    let echoed = typed.redact(
+      RecordedResponse(request: 1, status: 200, body: Array(#"{"e":"\#(text)"}"#.utf8)))
+    output += String(decoding: echoed.body, as: UTF8.self)
   default:
     output = echo(#"{"passphrase":"\#(text)","f":"\#(filler)"}"#)
   }
   let decoded = Array(output.utf8).withUnsafeBufferPointer { JSONUnescaper.text($0) }
+  let twice = Array(decoded.utf8).withUnsafeBufferPointer { JSONUnescaper.text($0) }
   precondition(
-    !output.contains(text) && !decoded.contains(text), "secret survived (form \(bytes[0] % 12)): \(output)")
+    !output.contains(text) && !decoded.contains(text) && !twice.contains(text),
+    "secret survived (form \(form)): \(output)")
 }

@@ -67,6 +67,13 @@ public struct BookListScreen: Screen {
     }
   }
 
+  /// The entries of the newest page in `slot` (a status, or the single request's), valid or
+  /// not: with the page's `count`, what tells the pipeline that a load-more page came back
+  /// short and is to be refilled.
+  public func itemCount(ofNewestPageIn slot: String, state: ScreenState<BookCollections>) -> Int? {
+    state.pages(in: slot).last.map(\.collections.count)
+  }
+
   /// The sections, from every page loaded, repeats included (the policy drops them). Each
   /// entry's rows are built once and reused while its page stays (`ScreenState.rows(_:ofPages:build:)`).
   public func sections(for state: ScreenState<BookCollections>) throws -> [Section] {

@@ -167,8 +167,11 @@ public struct SpecScreen: Screen {
     if body != nil && !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
       headers.append(NameValue("Content-Type", "application/json"))
     }
-    return ScreenRequest(
+    var screenRequest = ScreenRequest(
       TransportRequest(method: request.method, path: path, query: query, headers: headers, body: body),
       slot: request.name)
+    // The pagination's `limit` is the page size, whatever query item carries it.
+    screenRequest.pageSize = request.pagination?.limit?.renderIfPossible(scope).flatMap { Int($0) }
+    return screenRequest
   }
 }

@@ -13,6 +13,7 @@ protocol ErasedScreen: Sendable {
   func origins(ofRowsAt positions: [RowPosition], in sections: [Section]) -> [String?]
   func requests(for load: ScreenLoad) -> [ScreenRequest]
   func nextPage(of section: SectionID) -> ScreenRequest?
+  func itemCount(ofNewestPageIn slot: String) -> Int?
   func sections() throws -> [Section]
   /// Forgets the memoised rows the last ``sections()`` did not use.
   func sweepRows()
@@ -68,6 +69,7 @@ struct ScreenHolder<Wrapped: Screen>: ErasedScreen {
   }
   func requests(for load: ScreenLoad) -> [ScreenRequest] { screen.requests(for: load, state: state) }
   func nextPage(of section: SectionID) -> ScreenRequest? { screen.nextPage(of: section, state: state) }
+  func itemCount(ofNewestPageIn slot: String) -> Int? { screen.itemCount(ofNewestPageIn: slot, state: state) }
   func sections() throws -> [Section] { try screen.sections(for: state) }
   func sweepRows() { state.rowMemo.sweep() }
   func route(_ row: Row) -> Route { screen.route(row, state: state) }

@@ -37,22 +37,52 @@ extension Intent {
     return .edit(RowID(id), text: String(text))
   }
 
-  /// `action ROW_ID NAME`: the name is the last word, the id what comes before it.
+  /// `action ROW_ID NAME`: the name is the last word (or a quoted string at the end), the id
+  /// what comes before it.
   static func parseAction(_ argument: String) throws(IntentSyntaxError) -> Intent {
-    guard let space = argument.lastIndex(where: { $0 == " " || $0 == "\t" }) else {
-      throw IntentSyntaxError("'action' takes ROW_ID and NAME")
+    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    let text = Substring(argument)
+    let name: String
+    let head: Substring
+    if let (start, quoted) = trailingQuoted(text) {
+      name = quoted
+      head = text[..<start]
+    } else {
+      guard let space = text.lastIndex(where: blank) else {
+        throw IntentSyntaxError("'action' takes ROW_ID and NAME")
+      }
+      name = String(text[text.index(after: space)...])
+      head = text[..<space]
+      guard name.first != "\"" else {
+        throw IntentSyntaxError("'action': malformed quoted NAME '\(TextEscaping.echoed(name))'")
+      }
     }
-    let name = String(argument[argument.index(after: space)...])
-    let head = argument[..<space].drop { $0 == " " || $0 == "\t" }
-    var id = String(head.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    var id = String(head.drop(while: blank).reversed().drop(while: blank).reversed())
     if id.first == "\"" {
       guard let (value, after) = unquote(Substring(id)), after.isEmpty else {
         throw IntentSyntaxError("'action': malformed quoted ROW_ID '\(TextEscaping.echoed(id))'")
       }
       id = value
     }
-    guard !id.isEmpty else { throw IntentSyntaxError("'action' takes ROW_ID and NAME") }
+    guard !id.isEmpty, !name.isEmpty else { throw IntentSyntaxError("'action' takes ROW_ID and NAME") }
     return .action(RowID(id), name: name)
+  }
+
+  /// The quoted string that ends `text` after a blank (`action "row 1" "mark read"`), and
+  /// where its opening quote is; `nil` when `text` does not end with one. A quote inside a
+  /// quoted id is escaped, so the first quote after a blank that reads to the end is it.
+  private static func trailingQuoted(_ text: Substring) -> (Substring.Index, String)? {
+    guard text.last == "\"" else { return nil }
+    var index = text.startIndex
+    while let quote = text[index...].firstIndex(of: "\"") {
+      if quote > text.startIndex, [" ", "\t"].contains(text[text.index(before: quote)]),
+        let (value, after) = unquote(text[quote...]), after.isEmpty
+      {
+        return (quote, value)
+      }
+      index = text.index(after: quote)
+    }
+    return nil
   }
 
   /// The first word of `text` (or its leading quoted string) and what follows it.

@@ -8,12 +8,14 @@ import TableCore
 /// For `select`, `collapse`, `expand`, `load-more` and `toggle` the argument is the rest of the
 /// line after the verb, so ids may contain spaces (`select attribute-Date of birth`), or a
 /// quoted string (`select "book-1"` selects `book-1`), as for every intent;
-/// `Intent(line)` and `description` round-trip for every id without leading or trailing blanks
-/// or line breaks. `edit` takes the id as its first word and the text as the rest of the line
+/// `Intent(line)` and `description` round-trip for every id, text and name (the one that
+/// needs it is printed quoted). `edit` takes the id as its first word and the text as the rest of the line
 /// (`edit username pmtao`; `edit username` clears the field); `action` takes the name as the
 /// last word and the id as what comes before (`action book-1000001-info mark-read`). An id or a
-/// text that needs it is written in double quotes with JSON escapes
-/// (`edit "attribute-Date of birth" 1835`, `edit note "  two spaces first"`).
+/// text or an action's name that needs it is written in double quotes with JSON escapes
+/// (`edit "attribute-Date of birth" 1835`, `edit note "  two spaces first"`,
+/// `action "attribute-Date of birth" "copy value"`); a quoted id is one id whatever blanks it
+/// holds, for every intent.
 public enum Intent: Hashable, Sendable, LosslessStringConvertible {
   /// Load the current screen for the first time.
   case load
@@ -63,7 +65,8 @@ public enum Intent: Hashable, Sendable, LosslessStringConvertible {
       if text.isEmpty { return "edit \(id)" }
       return "edit \(id) \(isSecret ? Self.secureMask : Self.quotedIfNeeded(text))"
     case .toggle(let row): return "toggle \(Self.quotedIfNeeded(row.rawValue))"
-    case .action(let row, let name): return "action \(Self.quotedIfNeeded(row.rawValue)) \(name)"
+    case .action(let row, let name):
+      return "action \(Self.quotedIfNeeded(row.rawValue)) \(Self.quotedIfNeeded(name, isWord: true))"
     }
   }
 

@@ -94,6 +94,15 @@ public protocol Screen: Sendable {
   func origins(
     ofRowsAt positions: [RowPosition], in sections: [Section], state: ScreenState<Model>
   ) -> [String?]
+
+  /// How many items the newest page in `slot` holds (the entries of a list's answer, not its
+  /// rows); `nil` (the default) when the screen does not say. With it, and the page size its
+  /// request asked for (``ScreenRequest/pageSize``), a load-more page that shows fewer new
+  /// items than a page (its repeats of rows shown dropped, or the backend answered fewer than
+  /// asked while more remain) is followed at once by the next page, until the load-more has
+  /// shown a page's worth. A page that shows nothing new is followed by the next one either
+  /// way.
+  func itemCount(ofNewestPageIn slot: String, state: ScreenState<Model>) -> Int?
 }
 
 extension Screen {
@@ -135,6 +144,9 @@ extension Screen {
   public func origins(
     ofRowsAt positions: [RowPosition], in sections: [Section], state: ScreenState<Model>
   ) -> [String?] { positions.map { _ in nil } }
+
+  /// Not known: only a page that shows nothing new is refilled.
+  public func itemCount(ofNewestPageIn slot: String, state: ScreenState<Model>) -> Int? { nil }
 }
 
 /// Why a screen is asked for its requests.

@@ -12,6 +12,13 @@ public struct ScreenRequest: Hashable, Sendable {
   /// The model the answer decodes into when it is not the screen's `Model` (see
   /// ``decoding(as:using:)``); `nil` for the screen's own `decode(_:)`.
   public var decoding: ModelDecoding?
+  /// How many items the request asks for when it fetches a page: the feed's paging
+  /// declaration. `nil` (the default) reads it from the request's limit parameter, the first
+  /// query item named `limit`, `count`, `per_page`, `page_size`, `pageSize`, `perPage` or
+  /// `size` holding a positive number. A load-more page that shows fewer new items than this
+  /// (repeats dropped, or a short answer) is refilled with the next page (see
+  /// ``Screen/itemCount(ofNewestPageIn:state:)``).
+  public var pageSize: Int?
 
   /// Creates a screen request.
   public init(
@@ -43,5 +50,26 @@ public struct ScreenRequest: Hashable, Sendable {
       TransportRequest(
         method: "POST", path: path, headers: [NameValue("Content-Type", "application/json")], body: body),
       slot: slot, accepting: statuses)
+  }
+
+  /// The request with ``pageSize`` set: it fetches a page of `size` items.
+  public func paging(size: Int) -> ScreenRequest {
+    var copy = self
+    copy.pageSize = size
+    return copy
+  }
+
+  /// The query items that name a page's size, in the order ``pageSize`` reads them.
+  static let limitNames = ["limit", "count", "per_page", "page_size", "pageSize", "perPage", "size"]
+
+  /// ``pageSize``, or the request's limit parameter.
+  var requestedPageSize: Int? {
+    if let pageSize { return pageSize > 0 ? pageSize : nil }
+    for name in Self.limitNames {
+      if let item = request.query.first(where: { $0.name == name }), let size = Int(item.value), size > 0 {
+        return size
+      }
+    }
+    return nil
   }
 }

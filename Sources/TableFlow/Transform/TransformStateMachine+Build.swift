@@ -39,6 +39,7 @@ extension TransformStateMachine {
       validated = built.snapshot
       content = validated.sections
       stack[index].content = content
+      stack[index].builtRowCount = sections.reduce(0) { $0 + $1.rows.count }
       if !built.resolutions.isEmpty {
         actions += reportDuplicates(built.resolutions, in: sections, at: index)
       }

@@ -74,7 +74,7 @@ extension TransformStateMachine {
     {
       return []
     }
-    return follow(entry.screen.route(row), at: index, depth: depth, retry: "select \(rowID.rawValue)")
+    return follow(entry.screen.route(row), at: index, depth: depth, retry: Intent.select(rowID).description)
   }
 
   /// Does what a route says, for a selected row or a cell's action (`retry` names the intent

@@ -57,6 +57,9 @@ struct TransformStateMachine {
     /// Whether a load-more page repeated rows shown before, so builds drop repeats (keeping
     /// the first) whatever the screen's policy, until the next load or refresh.
     var dropsRepeatedRows = false
+    /// The number of rows the feed's sections held at the last successful build, before
+    /// repeats were dropped.
+    var builtRowCount = 0
   }
 
   /// A paginated section's rows with its load-more row, and what they were made from.
@@ -90,7 +93,19 @@ struct TransformStateMachine {
     var retryIntent: String
     /// The tick of its screen's clock when it was sent.
     var requested: Int
+    /// For a load-more page sent to refill a short one: the new items the load-more has shown
+    /// so far, and how many pages it has sent again.
+    var refill = Refill()
   }
+
+  /// How far a load-more and the pages sent to refill it have got.
+  struct Refill: Hashable {
+    var shownItems = 0
+    var pages = 0
+  }
+
+  /// The most pages one load-more sends to refill short ones.
+  static let maximumRefills = 8
 
   var stack: [Entry]
   private var nextInstance = 2
@@ -165,34 +180,63 @@ struct TransformStateMachine {
     stack[index].screen.failure = nil
     stack[index].retry = nil
     if replacing { stack[index].dropsRepeatedRows = false }
-    let shownBefore = appendsPage ? rowCount(of: job.purpose, at: index) : 0
+    let before = appendsPage ? RowCounts(of: stack[index]) : RowCounts()
     actions += build(at: index, answer: answer)
-    return actions + refill(after: job, shownBefore: shownBefore, at: index)
+    return actions + refill(after: job, before: before, at: index)
   }
 
-  /// A load-more page that showed nothing new (every row a repeat of one shown, the list having
-  /// moved under the offsets) is followed at once by the next page, if the screen has one
-  /// that is not the page just answered.
-  private mutating func refill(after job: Pending, shownBefore: Int, at index: Int) -> [Action] {
+  /// A load-more page that came back short is followed at once by the next page, if the
+  /// screen has one that is not the page just answered: a page that showed nothing new (every
+  /// row a repeat of one shown, the list having moved under the offsets), and, when the
+  /// screen says how many items its page holds and the request how many it asked for, a page
+  /// that showed fewer new items than that (some repeats dropped, or fewer answered), until
+  /// the load-more has shown a page's worth (at most `maximumRefills` pages).
+  private mutating func refill(after job: Pending, before: RowCounts, at index: Int) -> [Action] {
     guard case .more(let section) = job.purpose, stack[index].screen.failure == nil,
       stack[index].moreBatches[section] == nil, !stack[index].screen.collapsedSections.contains(section),
-      rowCount(of: job.purpose, at: index) <= shownBefore,
+      job.refill.pages < Self.maximumRefills,
       let next = stack[index].screen.nextPage(of: section), [next] != job.batch.screenRequests
     else { return [] }
-    return [start([next], at: index, purpose: .more(section), retry: job.retryIntent)] + build(at: index)
+    let after = RowCounts(of: stack[index])
+    let shownRows = after.shown - before.shown
+    var refill = job.refill
+    if shownRows > 0 {
+      // Short: fewer new items than the page asked for. The rows the page brought that
+      // were dropped as repeats tell which share of its items was new.
+      guard job.batch.screenRequests.count == 1, let request = job.batch.screenRequests.first,
+        let size = request.requestedPageSize,
+        let items = stack[index].screen.itemCount(ofNewestPageIn: request.slot)
+      else { return [] }
+      let broughtRows = after.built - before.built
+      refill.shownItems += broughtRows > shownRows ? items * shownRows / broughtRows : items
+      guard refill.shownItems < size else { return [] }
+    }
+    refill.pages += 1
+    return [start([next], at: index, purpose: .more(section), retry: job.retryIntent, refill: refill)]
+      + build(at: index)
   }
 
-  /// The number of rows the section a load-more extends shows now.
-  private func rowCount(of purpose: Purpose, at index: Int) -> Int {
-    guard case .more(let section) = purpose else { return 0 }
-    return stack[index].content.first { $0.id == section }?.rows.count ?? 0
+  /// The rows of a screen's last build: those the feed built, and those shown (repeats
+  /// dropped), load-more and status rows not counted.
+  struct RowCounts {
+    var built = 0
+    var shown = 0
+
+    init() {}
+
+    init(of entry: Entry) {
+      built = entry.builtRowCount
+      for section in entry.content {
+        shown += section.rows.count - (section.rows.last?.kind == StatusRows.loadMoreKind ? 1 : 0)
+      }
+    }
   }
 
   // MARK: Batches
 
   /// Starts a batch for the screen at `index`.
   mutating func start(
-    _ requests: [ScreenRequest], at index: Int, purpose: Purpose, retry: String
+    _ requests: [ScreenRequest], at index: Int, purpose: Purpose, retry: String, refill: Refill = Refill()
   ) -> Action {
     let batch = RequestBatch(
       id: nextBatch, screen: stack[index].ref, firstRequestNumber: nextRequestNumber, requests: requests,
@@ -200,7 +244,8 @@ struct TransformStateMachine {
     nextBatch += 1
     nextRequestNumber += requests.count
     pending[batch.id] = Pending(
-      batch: batch, purpose: purpose, retryIntent: retry, requested: stack[index].screen.tick())
+      batch: batch, purpose: purpose, retryIntent: retry, requested: stack[index].screen.tick(),
+      refill: refill)
     switch purpose {
     case .load: stack[index].loadBatch = batch.id
     case .more(let section): stack[index].moreBatches[section] = batch.id

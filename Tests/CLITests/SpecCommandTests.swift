@@ -126,7 +126,7 @@ struct SpecCommandTests {
     #expect(run.stdout.isEmpty)
     #expect(
       run.stderr.split(separator: "\n") == [
-        "tableflow: unknown key 'knd' (expected: kind, id, when, fields, height, select) (\(spec) at $.screens.comments.sections[1].rows[0].knd)",
+        "tableflow: unknown key 'knd' (expected: kind, id, when, fields, height, select, actions) (\(spec) at $.screens.comments.sections[1].rows[0].knd)",
         "tableflow: missing key 'kind' (\(spec) at $.screens.comments.sections[1].rows[0])",
       ])
     let missing = try CLIProcess.run(["run", "--spec", folder.file("none.tableflow.json"), "--fixture", "x"])

@@ -21,6 +21,7 @@ struct SpecFeedGoldenTests {
     case "books":
       [
         "session", "paging", "empty-user", "bad-item", "overlap", "reviews-error", "unavailable", "grouped",
+        "actions", "action-failed", "useful",
       ].contains(
         session.name)
     case "photos", "profile": true

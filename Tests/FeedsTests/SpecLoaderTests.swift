@@ -46,7 +46,7 @@ struct SpecLoaderTests {
     arguments: [
       (
         #"{ "kind": "repo", "idd": "x", "id": "r" }"#,
-        "unknown key 'idd' (expected: kind, id, when, fields, height, select) (repos.tableflow.json at $.screens.repos.sections[0].rows[0].idd)"
+        "unknown key 'idd' (expected: kind, id, when, fields, height, select, actions) (repos.tableflow.json at $.screens.repos.sections[0].rows[0].idd)"
       ),
       (
         #"{ "kind": "repo", "id": "repo-${itme.id}" }"#,

@@ -4,10 +4,12 @@ extension SpecCompiler {
   mutating func compileScreen(_ value: SpecValue, name: String, path: String) -> SpecScreenDefinition? {
     guard
       let found = members(
-        value, path, allowed: ["title", "parameters", "requests", "prototypes", "sections", "duplicates"])
+        value, path,
+        allowed: ["title", "parameters", "requests", "prototypes", "sections", "duplicates", "actions"])
     else { return nil }
     let object = SpecValue.object(found)
     prototypeCount = 0
+    actionUses = []
     let parameters = compileParameters(object["parameters"], path + ".parameters")
     let names = Set(parameters.map(\.name))
     var pointers: [SpecPointer] = []
@@ -57,9 +59,20 @@ extension SpecCompiler {
       sections.append(section)
     }
     if object["sections"] == nil { fail(path, "missing key 'sections'") }
+    let actions = compileActions(object["actions"], path + ".actions", params: names)
+    checkMoveTargets(actions, path + ".actions", sections: sections)
+    let defined = object["actions"]?.objectKeys ?? []
+    for use in actionUses where !defined.contains(use.name) {
+      let known = defined.sorted()
+      fail(
+        use.path,
+        "no action '\(TextEscaping.echoed(use.name, limit: 40))' in this screen's 'actions' (known: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+      )
+    }
     return SpecScreenDefinition(
       name: name, title: string(object["title"], path + ".title") ?? name, parameters: parameters,
-      requests: requests, sections: sections, duplicates: duplicates, recordPointers: pointers)
+      requests: requests, sections: sections, duplicates: duplicates, recordPointers: pointers,
+      actions: actions)
   }
 
   private mutating func compileRequest(
@@ -105,7 +118,7 @@ extension SpecCompiler {
   }
 
   /// A request path names a resource below the `--live` base URL, never another host.
-  private mutating func checkRelativePath(_ template: SpecTemplate, _ path: String) {
+  mutating func checkRelativePath(_ template: SpecTemplate, _ path: String) {
     guard case .literal(let first)? = template.parts.first, first.hasPrefix("/"), !first.hasPrefix("//")
     else {
       fail(path, "a request path starts with one '/' and is relative to the base URL")
@@ -166,5 +179,28 @@ extension SpecCompiler {
     return SpecPagination(
       style: style, limit: template(object["limit"], path + ".limit", roots: [.params], params: params),
       total: object["total"].flatMap { pointer($0, path + ".total") })
+  }
+
+  /// A `move` that names a section (a template without variables) names one of the screen's
+  /// sections made from records, or a group a grouped section can make.
+  private mutating func checkMoveTargets(
+    _ actions: [String: SpecAction], _ path: String, sections: [SpecSectionDefinition]
+  ) {
+    let isGrouped = sections.contains {
+      if case .records(let source) = $0.content { source.grouping != nil } else { false }
+    }
+    let targets = sections.compactMap { section -> String? in
+      if case .records = section.content { section.id.rawValue } else { nil }
+    }
+    for (name, action) in actions.sorted(by: { $0.key < $1.key }) {
+      guard case .move(let target) = action.change, let id = target.constant, !isGrouped,
+        !targets.contains(id)
+      else { continue }
+      let known = targets.isEmpty ? "none" : targets.joined(separator: ", ")
+      fail(
+        Self.child(path, name) + ".move",
+        "no section '\(TextEscaping.echoed(id, limit: 40))' made from records to move to (sections: \(known))"
+      )
+    }
   }
 }

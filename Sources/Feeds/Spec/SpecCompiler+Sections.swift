@@ -126,7 +126,9 @@ extension SpecCompiler {
     _ value: SpecValue, _ path: String, roots: Set<SpecPath.Root>, params: Set<String>, screen: String,
     isFixed: Bool
   ) -> SpecPrototype? {
-    guard let found = members(value, path, allowed: ["kind", "id", "when", "fields", "height", "select"])
+    guard
+      let found = members(
+        value, path, allowed: ["kind", "id", "when", "fields", "height", "select", "actions"])
     else {
       return nil
     }
@@ -136,7 +138,14 @@ extension SpecCompiler {
     let id = template(object["id"], path + ".id", roots: roots, params: params)
     if object["id"] == nil { fail(path, "missing key 'id' (a row's identity; diffs go by it)") }
     let when = selectors(object["when"], path + ".when", roots: roots, params: params)
-    let fields = pairs(object["fields"], path + ".fields", roots: roots, params: params)
+    let fields = compileFields(object["fields"], path + ".fields", roots: roots, params: params)
+    var actions: [String] = []
+    for (index, element) in (array(object["actions"], path + ".actions") ?? []).enumerated() {
+      let at = Self.element(path + ".actions", index)
+      guard let name = string(element, at) else { continue }
+      actionUses.append((name, at))
+      actions.append(name)
+    }
     let height = compileHeight(object["height"], path + ".height", roots: roots, params: params)
     let select = object["select"].flatMap {
       compileRoute($0, path + ".select", roots: roots, params: params, screen: screen, isFixed: isFixed)
@@ -145,7 +154,7 @@ extension SpecCompiler {
     defer { prototypeCount += 1 }
     return SpecPrototype(
       index: prototypeCount, kind: CellKind(kind), id: id, when: when, fields: fields, height: height,
-      select: select)
+      select: select, actions: actions)
   }
 
   mutating func compileSelector(

@@ -10,14 +10,19 @@ struct SpecCompiler {
   var staticPushes: [(from: String, to: String, path: String)] = []
   /// Every push route: target, parameters given, where; checked once all screens are known.
   var pushes: [(to: String, parameters: [String], path: String)] = []
+  /// The actions the current screen's prototypes name, and where; checked once its actions
+  /// are known.
+  var actionUses: [(name: String, path: String)] = []
 
   /// The caps that keep a hostile spec's cost bounded.
   static let maximumScreens = 256
   static let maximumListLength = 1024
   static let maximumTemplateLength = 4096
 
+  /// Records a problem; once only (a shared prototype is compiled for each section using it).
   mutating func fail(_ path: String, _ cause: String) {
-    if issues.count < 100 { issues.append(.init(path: path, cause: cause)) }
+    let issue = SpecError.Issue(path: path, cause: cause)
+    if issues.count < 100 && !issues.contains(issue) { issues.append(issue) }
   }
 
   /// The members of an object, after checking that it is one and that every key is allowed.

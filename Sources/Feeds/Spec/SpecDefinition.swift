@@ -58,6 +58,8 @@ struct SpecScreenDefinition: Sendable {
   var usesLinks: Bool {
     requests.contains { $0.pagination?.style == .link }
   }
+  /// The actions its rows take, by name.
+  var actions: [String: SpecAction] = [:]
 }
 
 /// A request of a screen; its answers are kept in the slot named after it.
@@ -140,9 +142,11 @@ struct SpecPrototype: Sendable {
   var id: SpecTemplate
   /// Every selector must match (none: every record).
   var when: [SpecSelector]
-  var fields: [(name: String, value: SpecTemplate)]
+  var fields: [SpecField]
   var height: SpecHeight
   var select: SpecRoute?
+  /// The names of the screen's actions its rows take (`action ROW_ID NAME`).
+  var actions: [String] = []
 }
 
 /// Which records a prototype shows.

@@ -2,65 +2,6 @@ import TableCore
 import TableFlow
 
 extension SpecScreen {
-  /// The sections of one section of the spec: none when its `when` does not match or it hides
-  /// while empty, one per group with `groupBy`, else one.
-  func build(
-    _ section: SpecSectionDefinition, at index: Int, state: ScreenState<SpecDocument>,
-    into sections: inout [Section]
-  ) throws {
-    guard section.when.allSatisfy({ $0.matches(self.scope) }) else { return }
-    var scope = scope
-    let rows: [Row]
-    switch section.content {
-    case .fixed(let prototypes):
-      rows = try state.memoised(SpecMemoKey(section: index), from: params) { _ in
-        try prototypes.map { prototype in try fixedRow(prototype, scope: scope) }
-      }
-      scope.section = (nil, 0)
-    case .records(let source):
-      let request = definition.requests[source.request]
-      let pages = state.pages(in: request.name)
-      let recordPages = try records(of: source, in: pages)
-      let progress = SpecProgress(
-        pages: pages, records: request.records, pagination: request.pagination, scope: scope)
-      if request.pagination?.style == .link, case .failure(let problem)? = pages.last?.next {
-        throw SpecAnswerError(message: "\(problem.message), in the answer to '\(request.name)'")
-      }
-      scope.section = (progress.total, progress.loaded)
-      if let grouping = source.grouping {
-        for group in try groups(of: recordPages, by: grouping, section: index, state: state) {
-          let rows = state.rows(SpecGroupMemoKey(section: index, key: group.key), ofPages: [group.records]) {
-            _, entry, rows in
-            appendRows(
-              of: entry.record, page: entry.page, prototypes: source.prototypes, invalidID: source.invalidID,
-              to: &rows)
-          }
-          scope.group = (group.key, grouping.title(of: group.key), group.records.count)
-          sections.append(
-            Section(
-              id: SectionID(try sectionID(of: grouping, scope: scope)),
-              header: section.header.flatMap { $0.renderIfPossible(scope) },
-              footer: section.footer.flatMap { $0.renderIfPossible(scope) }, style: section.style, rows: rows)
-          )
-        }
-        return
-      }
-      var built = state.rows(SpecMemoKey(section: index), ofPages: recordPages) { page, record, rows in
-        appendRows(
-          of: record, page: page, prototypes: source.prototypes, invalidID: source.invalidID, to: &rows)
-      }
-      if let empty = source.empty, !pages.isEmpty, recordPages.allSatisfy(\.isEmpty) {
-        built = [try fixedRow(empty, scope: scope)]
-      }
-      rows = built
-    }
-    if rows.isEmpty && section.hidesWhenEmpty { return }
-    sections.append(
-      Section(
-        id: section.id, header: section.header.flatMap { $0.renderIfPossible(scope) },
-        footer: section.footer.flatMap { $0.renderIfPossible(scope) }, style: section.style, rows: rows))
-  }
-
   /// The records of each page of a section's request.
   /// - Throws: ``SpecAnswerError`` when an answer holds another value where its records should be.
   func records(of source: SpecRecordsSource, in pages: [SpecDocument]) throws -> [[SpecRecord]] {
@@ -136,7 +77,13 @@ extension SpecScreen {
     let id = try prototype.id.render(scope)
     var fields: [Field] = []
     fields.reserveCapacity(prototype.fields.count)
-    for (name, value) in prototype.fields { fields.append(Field(name, .text(try value.render(scope)))) }
+    for field in prototype.fields {
+      if field.isOptional {
+        if let value = try? field.value(in: scope) { fields.append(Field(field.name, value)) }
+      } else {
+        fields.append(Field(field.name, try field.value(in: scope)))
+      }
+    }
     let height: Double
     switch prototype.height {
     case .fixed(let points): height = points
@@ -154,52 +101,8 @@ extension SpecScreen {
       model: SpecCellModel(fields: fields, height: height, prototype: prototype.index))
   }
 
-  /// `entry 12 of page read/0`: the record of each row of a section made from records.
-  public func origins(
-    ofRowsAt positions: [RowPosition], in sections: [Section], state: ScreenState<SpecDocument>
-  ) -> [String?] {
-    var table: [Int: [String?]] = [:]
-    return positions.map { position in
-      guard sections.indices.contains(position.section) else { return nil }
-      if table[position.section] == nil {
-        table[position.section] = origins(of: sections[position.section].id, state: state)
-      }
-      let origins = table[position.section] ?? []
-      return origins.indices.contains(position.row) ? origins[position.row] : nil
-    }
-  }
-
-  private func origins(of id: SectionID, state: ScreenState<SpecDocument>) -> [String?] {
-    for (index, section) in definition.sections.enumerated()
-    where section.when.allSatisfy({ $0.matches(self.scope) }) {
-      guard case .records(let source) = section.content else { continue }
-      let request = definition.requests[source.request]
-      let pages = state.pages(in: request.name)
-      guard let grouping = source.grouping else {
-        guard section.id == id else { continue }
-        var records: [SpecGroupedRecord] = []
-        for (pageIndex, page) in pages.enumerated() {
-          for record in page.records[source.pointer] ?? [] {
-            records.append(SpecGroupedRecord(page: pageIndex, record: record))
-          }
-        }
-        return origins(of: records, source: source)
-      }
-      guard let recordPages = try? records(of: source, in: pages),
-        let groups = try? groups(of: recordPages, by: grouping, section: index, state: state)
-      else { continue }
-      var scope = scope
-      for group in groups {
-        scope.group = (group.key, grouping.title(of: group.key), group.records.count)
-        if (try? sectionID(of: grouping, scope: scope)) == id.rawValue {
-          return origins(of: group.records, source: source)
-        }
-      }
-    }
-    return []
-  }
-
-  private func origins(of records: [SpecGroupedRecord], source: SpecRecordsSource) -> [String?] {
+  /// The origins of the rows `records` make, one per row: `entry 12 of page read/0`.
+  func origins(of records: [SpecGroupedRecord], source: SpecRecordsSource) -> [String?] {
     let request = definition.requests[source.request]
     var origins: [String?] = []
     for entry in records {

@@ -79,12 +79,7 @@ public struct SpecScreen: Screen {
 
   /// The sections, in the order the spec lists them.
   public func sections(for state: ScreenState<SpecDocument>) throws -> [Section] {
-    var sections: [Section] = []
-    sections.reserveCapacity(definition.sections.count)
-    for (index, section) in definition.sections.enumerated() {
-      try build(section, at: index, state: state, into: &sections)
-    }
-    return sections
+    try builtSections(state: state, origins: false).compactMap(section(of:))
   }
 
   /// A row's `select` route: push a screen with parameters from the row's record, or open a link.
@@ -96,9 +91,7 @@ public struct SpecScreen: Screen {
     case .open(let link): return link.renderIfPossible(scope).map { .open(link: $0) } ?? .none
     case .toggle(let id):
       if state.collapsedSections.contains(id) { return .perform(.expand(id)) }
-      var built: [Section] = []
-      guard let index = definition.sections.firstIndex(where: { $0.id == id }),
-        (try? build(definition.sections[index], at: index, state: state, into: &built)) != nil,
+      guard let built = try? builtSections(state: state, origins: false),
         built.contains(where: { $0.id == id && !$0.rows.isEmpty })
       else { return .none }
       return .perform(.collapse(id))
@@ -144,34 +137,49 @@ public struct SpecScreen: Screen {
   private func request(for request: SpecRequestDefinition, page: SpecPageScope) -> ScreenRequest? {
     var scope = scope
     scope.page = page
-    let path: RequestPath
-    var query: [NameValue] = []
+    // The pagination's `limit` is the page size, whatever query item carries it.
+    guard
+      var screenRequest = self.request(
+        method: request.method, path: request.path, query: request.query, headers: request.headers,
+        body: request.body, slot: request.name, scope: scope,
+        pageSize: request.pagination?.limit?.renderIfPossible(scope).flatMap { Int($0) })
+    else { return nil }
     if let link = page.link {
       // A `Link` header's next page: its path and query, below the base URL.
-      path = RequestPath(encoded: link.path)
-      query = link.query
-    } else {
-      guard let built = SpecRequestPath.path(request.path, scope: scope) else { return nil }
-      path = built
-      for (name, value) in request.query {
-        guard let text = value.renderIfPossible(scope) else { continue }
-        query.append(NameValue(name, text))
-      }
+      let sent = screenRequest.request
+      screenRequest.request = TransportRequest(
+        method: sent.method, path: RequestPath(encoded: link.path), query: link.query, headers: sent.headers,
+        body: sent.body, timeout: sent.timeout)
     }
-    var headers: [NameValue] = []
-    for (name, value) in request.headers {
+    return screenRequest
+  }
+
+  /// A request filled in `scope`: `nil` when its path cannot be; a query item or header that
+  /// cannot be is left out; a body is JSON unless a `Content-Type` header says otherwise;
+  /// `pageSize` tells the pipeline when a page came back short.
+  func request(
+    method: String, path: SpecTemplate, query: [(name: String, value: SpecTemplate)],
+    headers: [(name: String, value: SpecTemplate)], body: SpecTemplate?, slot: String, scope: SpecScope,
+    pageSize: Int? = nil
+  ) -> ScreenRequest? {
+    guard let path = SpecRequestPath.path(path, scope: scope) else { return nil }
+    var items: [NameValue] = []
+    for (name, value) in query {
       guard let text = value.renderIfPossible(scope) else { continue }
-      headers.append(NameValue(name, text))
+      items.append(NameValue(name, text))
     }
-    let body = request.body.flatMap { $0.renderIfPossible(scope) }.map { Array($0.utf8) }
-    if body != nil && !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
-      headers.append(NameValue("Content-Type", "application/json"))
+    var fields: [NameValue] = []
+    for (name, value) in headers {
+      guard let text = value.renderIfPossible(scope) else { continue }
+      fields.append(NameValue(name, text))
+    }
+    let bytes = body.flatMap { $0.renderIfPossible(scope) }.map { Array($0.utf8) }
+    if bytes != nil && !fields.contains(where: { $0.name.lowercased() == "content-type" }) {
+      fields.append(NameValue("Content-Type", "application/json"))
     }
     var screenRequest = ScreenRequest(
-      TransportRequest(method: request.method, path: path, query: query, headers: headers, body: body),
-      slot: request.name)
-    // The pagination's `limit` is the page size, whatever query item carries it.
-    screenRequest.pageSize = request.pagination?.limit?.renderIfPossible(scope).flatMap { Int($0) }
+      TransportRequest(method: method, path: path, query: items, headers: fields, body: bytes), slot: slot)
+    screenRequest.pageSize = pageSize
     return screenRequest
   }
 }

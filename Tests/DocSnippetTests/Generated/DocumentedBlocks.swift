@@ -207,7 +207,7 @@ let documentedBlocks: [DocumentedBlock] = [
           ], output: nil),
       ], exit: 0)),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:59",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:61",
     check: .excerpt(
       of: "Fixtures/books/session.intents", ignoringDocComments: false,
       lines: [
@@ -223,7 +223,7 @@ let documentedBlocks: [DocumentedBlock] = [
         "refresh",
       ])),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:82",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:84",
     check: .commands(
       [
         DocumentedCommand(
@@ -242,7 +242,7 @@ let documentedBlocks: [DocumentedBlock] = [
           ])
       ], exit: 0)),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:107",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:109",
     check: .commands(
       [
         DocumentedCommand(
@@ -260,7 +260,7 @@ let documentedBlocks: [DocumentedBlock] = [
           ], output: nil),
       ], exit: 0)),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:161",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:163",
     check: .commands(
       [
         DocumentedCommand(
@@ -270,7 +270,7 @@ let documentedBlocks: [DocumentedBlock] = [
           ], output: nil)
       ], exit: 66)),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:173",
+    source: "Sources/TableFlow/TableFlow.docc/CommandLine.md:175",
     check: .excerpt(
       of: "Examples/CustomFeed/Sources/friends/main.swift", ignoringDocComments: true,
       lines: [
@@ -511,7 +511,7 @@ let documentedBlocks: [DocumentedBlock] = [
         "}",
       ])),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/WritingFeeds.md:123",
+    source: "Sources/TableFlow/TableFlow.docc/WritingFeeds.md:133",
     check: .excerpt(
       of: "Fixtures/books/action-failed.log", ignoringDocComments: false,
       lines: [
@@ -534,7 +534,7 @@ let documentedBlocks: [DocumentedBlock] = [
         "    > row 2.1 → 0.1 book-1000001-rating",
       ])),
   DocumentedBlock(
-    source: "Sources/TableFlow/TableFlow.docc/WritingFeeds.md:153",
+    source: "Sources/TableFlow/TableFlow.docc/WritingFeeds.md:163",
     check: .excerpt(
       of: "Fixtures/signin/session.log", ignoringDocComments: false,
       lines: [

@@ -20,10 +20,10 @@ struct SpecSchemaTests {
   /// A spec using every object of the language once.
   static let probeSpec = """
     { "tableflow-spec": 1, "name": "probe", "screens": { "s": {
-      "parameters": { "p": { "default": "x" } },
+      "parameters": { "p": { "default": "x" } }, "actions": { "act": { "path": "/a" } },
       "requests": { "main": { "path": "/r", "records": "/items", "pagination": { "style": "page" } } },
       "sections": [ { "id": "a", "records": "main", "rows": [
-        { "kind": "k", "id": "k-${item.id}", "when": { "path": "item.t", "equals": 1 },
+        { "kind": "k", "id": "k-${item.id}", "when": { "path": "item.t", "equals": 1 }, "fields": { "f": { "value": "${item.t}" } },
           "height": { "lines": [ { "text": "${item.t}" } ] }, "select": { "open": "${item.u}" } } ] },
         { "id": "g-${group.key}", "records": "main", "groupBy": { "key": "${item.t}" },
           "rows": [ { "kind": "g", "id": "g-${item.id}" } ] } ] } } }
@@ -73,6 +73,14 @@ struct SpecSchemaTests {
     (
       [.key("screens"), .key("s"), .key("sections"), .index(1), .key("groupBy")],
       "#/$defs/section/properties/groupBy"
+    ),
+    ([.key("screens"), .key("s"), .key("actions"), .key("act")], "#/$defs/action"),
+    (
+      [
+        .key("screens"), .key("s"), .key("sections"), .index(0), .key("rows"), .index(0), .key("fields"),
+        .key("f"),
+      ],
+      "#/$defs/field/oneOf/1"
     ),
   ]
 

@@ -6,14 +6,14 @@ import Foundation
 /// `Examples/Specs/tableflow-spec.schema.json` uses, over ``SpecValue``: `$ref` (to `#/$defs/…`),
 /// `type`, `const`, `enum`, `properties`, `required`, `additionalProperties`, `propertyNames`,
 /// `minProperties`, `maxProperties`, `items`, `minItems`, `maxItems`, `uniqueItems`, `pattern`, `maxLength`,
-/// `minimum`, `maximum`, `oneOf`; `$schema`, `$id`, `title` and `description` are annotations.
+/// `minimum`, `maximum`, `oneOf`, `not`; `$schema`, `$id`, `title` and `description` are annotations.
 /// A keyword outside this subset is an error, so the schema cannot grow past what is checked.
 struct SpecSchemaValidator {
   static let keywords: Set<String> = [
     "$ref", "type", "const", "enum", "properties", "required", "additionalProperties", "propertyNames",
     "minProperties", "maxProperties", "items", "minItems", "maxItems", "uniqueItems", "pattern", "maxLength",
     "minimum",
-    "maximum", "oneOf",
+    "maximum", "oneOf", "not",
   ]
   static let annotations: Set<String> = ["$schema", "$id", "title", "description", "$defs"]
 
@@ -94,6 +94,11 @@ struct SpecSchemaValidator {
       } else if matching != 1 {
         problems.append("\(path): matches \(matching) of oneOf's schemas, not 1")
       }
+    }
+    if let negated = schema["not"] {
+      var inner: [String] = []
+      check(value, against: negated, at: path, into: &inner)
+      if inner.isEmpty { problems.append("\(path): matches the schema under 'not'") }
     }
     switch value {
     case .object(let members): checkObject(members, against: schema, at: path, into: &problems)

@@ -66,14 +66,16 @@ public struct AnyCellModel: Hashable, Sendable {
 /// `init`. (The checker refuses `Sendable` on a non-final class, whatever its contents.)
 @usableFromInline
 class CellModelBox: @unchecked Sendable {
+  // The order of the stored properties is the layout: id, kind and digest, what trimming and
+  // the diff read of every row, share the object's first 64 bytes with its header.
   let id: RowID
   let kind: CellKind
-  let modelType: ObjectIdentifier
-  let height: Double
   /// The model's hash with its type, computed once when the model is boxed: equal models
   /// have equal digests, so unequal digests prove the models differ, and the diff takes equal
   /// digests (with equal kinds) as the same content (see ``Row/hasSameDigest(as:)``).
   let contentDigest: Int
+  let modelType: ObjectIdentifier
+  let height: Double
 
   @usableFromInline
   init(id: RowID, kind: CellKind, modelType: ObjectIdentifier, height: Double, contentDigest: Int) {

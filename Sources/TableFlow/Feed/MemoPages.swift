@@ -21,14 +21,14 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
   /// The rows of `pages`, reusing those of `previous`: a page whose items are the previous
   /// page's very array (same storage) keeps its rows as they are; in another page, an item
   /// equal to the item at the same place in the previous page, counted from either end,
-  /// keeps that item's rows, and so does one equal to an item between them; every other item
-  /// is built. When every page is kept, the rows are the previous array itself.
+  /// keeps that item's rows, and so does one equal to an item between them that no other
+  /// item took (see `rebuild(_:page:old:oldPage:into:build:)`); every other item is built. When every page is kept, the rows are the previous array itself.
   ///
   /// - Complexity: O(pages) when nothing changed. Otherwise the rows of each run of kept
   ///   pages, and of each changed page's common prefix and suffix, are copied in one block
   ///   (a reference copy per row, no per-item work); a changed page costs the comparisons of
-  ///   its items from both ends, hashes only the items between its common prefix and suffix,
-  ///   and builds only the items found nowhere.
+  ///   its items from both ends and in step between them, hashes only the items the walk in
+  ///   step did not match, and builds only the items found nowhere.
   @inlinable
   init(
     pages: [[Item]], previous: MemoPages<Item>?, build: (_ page: Int, Item, inout [Row]) -> Void
@@ -118,6 +118,14 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
 
   /// Appends the rows of a changed page's `items`, reusing the rows of equal items of page
   /// `oldPage` of `old`; where each item's rows start.
+  ///
+  /// Between the common prefix and suffix, the old and new items are walked in step
+  /// (`MiddleMatch`): an item equal to the old item in step, or to one of the few after it
+  /// (old items removed there), keeps that item's rows; an item found that way nowhere (new,
+  /// changed, or moved from elsewhere) is looked up among the old items the walk did not
+  /// take, the only items hashed. So a refresh that changes, removes and inserts a few items
+  /// hashes only those, never every item (hashing a `String` normalises its Unicode, which
+  /// costs several times its length for CJK text).
   @inlinable
   static func rebuild(
     _ items: [Item], page: Int, old: MemoPages<Item>, oldPage: Int, into rows: inout [Row],
@@ -134,21 +142,31 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
     // The common prefix: its rows and starts, each in one block.
     copy(old.rows, oldBase..<(oldBase + oldStarts[prefix]), into: &rows)
     starts.append(contentsOf: oldStarts[0..<prefix])
-    // Between the prefix and the suffix: equal items anywhere in the old middle.
-    let oldMiddle = prefix..<(oldItems.count - suffix)
-    var lookup: [Item: Int] = [:]
-    if !oldMiddle.isEmpty && items.count - suffix > prefix {
-      lookup.reserveCapacity(oldMiddle.count)
-      for index in oldMiddle where lookup[oldItems[index]] == nil { lookup[oldItems[index]] = index }
-    }
-    for index in prefix..<(items.count - suffix) {
-      starts.append(rows.count - base)
-      if let oldIndex = lookup[items[index]] {
-        copy(old.rows, (oldBase + oldStarts[oldIndex])..<(oldBase + oldStarts[oldIndex + 1]), into: &rows)
+    // Between the prefix and the suffix: each item's old twin, if any; runs of consecutive
+    // old items are copied in one block.
+    let middle = prefix..<(items.count - suffix)
+    let sources = MiddleMatch.sources(items, middle, oldItems, prefix..<(oldItems.count - suffix))
+    var run: Range<Int>?  // old rows (in `old.rows`) waiting to be copied
+    for index in middle {
+      starts.append(rows.count - base + (run?.count ?? 0))
+      let source = sources[index - prefix]
+      if source >= 0 {
+        let itemRows = (oldBase + oldStarts[source])..<(oldBase + oldStarts[source + 1])
+        if let open = run, open.upperBound == itemRows.lowerBound {
+          run = open.lowerBound..<itemRows.upperBound
+        } else {
+          if let open = run { copy(old.rows, open, into: &rows) }
+          run = itemRows
+        }
       } else {
+        if let open = run {
+          copy(old.rows, open, into: &rows)
+          run = nil
+        }
         build(page, items[index], &rows)
       }
     }
+    if let open = run { copy(old.rows, open, into: &rows) }
     // The common suffix: its rows in one block, its starts shifted by where it now begins.
     let oldSuffix = oldItems.count - suffix
     let shift = rows.count - base - oldStarts[oldSuffix]

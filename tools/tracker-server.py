@@ -9,6 +9,11 @@ Standard library only. Answers are deterministic (no dates, no randomness):
       27 issues per project, numbered 1…27; issue 5 has no title (null), issue 9 a title
       needing escapes in a URL ("a/b ?#"); labels are an array, the assignee may be null.
   GET /projects/{project}/issues/{number}/comments   {"comments": [...]} (two per issue)
+  GET /projects/{project}/activity?per_page=M[&after=ID]
+      [...] (a bare array), paged by a `Link` header (RFC 8288, as GitHub's API does): 23
+      events, newest first (ids 23…1), each with an RFC 3339 time `at` and a number `points`;
+      the header holds `rel="first"` and, while events remain, `rel="next"` as an absolute URL
+      on this server (`<http://127.0.0.1:PORT/projects/P/activity?after=ID&per_page=M>`).
 
 Any other path answers 404 {"error": "not found"}. The first line on stdout is
 `listening on http://127.0.0.1:PORT`. The server stops after --lifetime seconds (default
@@ -25,6 +30,18 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 ISSUES = 27
+EVENTS = 23
+
+
+def event(project, number):
+    return {
+        "id": number,
+        "kind": ["opened", "commented", "closed"][number % 3],
+        "issue": number % ISSUES + 1,
+        "at": "2026-11-%02dT%02d:%02d:00Z" % (number, (number * 5) % 24, (number * 7) % 60),
+        "points": number * 1234.5,
+        "project": project,
+    }
 
 
 def issue(project, number):
@@ -50,9 +67,11 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format, *args):
         sys.stderr.write("tracker-server: " + (format % args) + "\n")
 
-    def answer(self, status, payload):
+    def answer(self, status, payload, headers=()):
         body = json.dumps(payload, ensure_ascii=False, sort_keys=True).encode("utf-8")
         self.send_response(status)
+        for name, value in headers:
+            self.send_header(name, value)
         self.send_header("Content-Type", "application/json; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -72,6 +91,16 @@ class Handler(BaseHTTPRequestHandler):
                 "data": {"issues": [issue(match.group(1), n) for n in numbers]},
                 "meta": {"page": page, "next_page": page + 1 if more else None},
             })
+        match = re.fullmatch(r"/projects/([^/]+)/activity", parts.path)
+        if match:
+            per_page = int(query.get("per_page", ["10"])[0])
+            after = int(query.get("after", [str(EVENTS + 1)])[0])
+            numbers = [n for n in range(after - 1, 0, -1)][:per_page]
+            origin = "http://%s" % self.headers.get("Host", "127.0.0.1")
+            links = ['<%s%s?per_page=%d>; rel="first"' % (origin, parts.path, per_page)]
+            if numbers and numbers[-1] > 1:
+                links.insert(0, '<%s%s?after=%d&per_page=%d>; rel="next"' % (origin, parts.path, numbers[-1], per_page))
+            return self.answer(200, [event(match.group(1), n) for n in numbers], [("Link", ", ".join(links))])
         match = re.fullmatch(r"/projects/([^/]+)/issues/(\d+)/comments", parts.path)
         if match:
             number = int(match.group(2))

@@ -70,7 +70,7 @@ struct SpecLoaderTests {
       ),
       (
         #"{ "kind": "repo", "id": "r-${item.id | upper}" }"#,
-        "unknown filter 'upper' (known: join, number, count) (repos.tableflow.json at $.screens.repos.sections[0].rows[0].id)"
+        "unknown filter 'upper' (known: join, number, date, count) (repos.tableflow.json at $.screens.repos.sections[0].rows[0].id)"
       ),
     ])
   func rowProblems(_ row: String, _ expected: String) {

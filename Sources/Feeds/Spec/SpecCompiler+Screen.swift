@@ -176,10 +176,14 @@ extension SpecCompiler {
         return nil
       }
       style = .cursor(cursor)
+    case "link":
+      if object["cursor"] != nil { fail(path + ".cursor", "'cursor' is for cursor pagination") }
+      style = .link
     case let other:
       fail(
         path + ".style",
-        "unknown pagination '\(TextEscaping.echoed(other, limit: 20))' (expected: offset, page, cursor)")
+        "unknown pagination '\(TextEscaping.echoed(other, limit: 20))' (expected: offset, page, cursor, link)"
+      )
       return nil
     }
     return SpecPagination(

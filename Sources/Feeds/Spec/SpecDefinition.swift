@@ -54,6 +54,10 @@ struct SpecScreenDefinition: Sendable {
   /// Every distinct records pointer of the screen's requests: an answer's records are found
   /// once, when it is decoded.
   var recordPointers: [SpecPointer]
+  /// Whether a request paginates by `Link` headers (answers' headers are read only then).
+  var usesLinks: Bool {
+    requests.contains { $0.pagination?.style == .link }
+  }
   /// The actions its rows take, by name.
   var actions: [String: SpecAction] = [:]
 }
@@ -87,6 +91,8 @@ struct SpecPagination: Hashable, Sendable {
     case pageNumber
     /// The next page's cursor is at this pointer of the last answer.
     case cursor(SpecPointer)
+    /// The next page is the `rel="next"` link of the last answer's `Link` header (RFC 8288).
+    case link
   }
 
   var style: Style

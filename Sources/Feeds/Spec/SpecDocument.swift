@@ -8,9 +8,13 @@ public struct SpecDocument: Hashable, Sendable, Decodable {
   /// records; `nil` when the pointer names another value (a string, a number), which the
   /// screen shows as an error.
   let records: [[SpecRecord]?]
+  /// The next page its `Link` header names (`SpecLink`), when the screen paginates by
+  /// links: the page, `nil` for none, or why it cannot be followed.
+  let next: Result<SpecLink?, SpecLinkProblem>
 
-  init(root: SpecValue, pointers: [SpecPointer]) {
+  init(root: SpecValue, pointers: [SpecPointer], next: Result<SpecLink?, SpecLinkProblem> = .success(nil)) {
     self.root = root
+    self.next = next
     records = pointers.map { pointer in
       guard let (value, steps) = pointer.locate(in: root) else { return [] }
       switch value {

@@ -11,6 +11,7 @@ struct SpecProgress {
   var pageCount = 0
   var total: Int?
   var cursor: String?
+  var link: SpecLink?
   var hasMore = false
 
   init(pages: [SpecDocument], records: Int, pagination: SpecPagination?, scope: SpecScope) {
@@ -29,6 +30,11 @@ struct SpecProgress {
       }
     }
     guard let pagination, let last = pages.last else { return }
+    if case .link = pagination.style {
+      link = try? last.next.get()
+      hasMore = link != nil && lastCount > 0
+      return
+    }
     if case .cursor(let pointer) = pagination.style {
       cursor = pointer.locate(in: last.root)?.value.scalarText.flatMap { $0.isEmpty ? nil : $0 }
       hasMore = cursor != nil && lastCount > 0

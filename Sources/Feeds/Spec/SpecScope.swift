@@ -22,7 +22,33 @@ struct SpecScope: Sendable {
   init(params: [String: String]) { self.params = params }
 
   /// The value `path` names, or why there is none.
+  ///
+  /// A record's fields, the common case, are found by a walk that keeps no coding path; only
+  /// when it fails (or meets `[*]`) is the path walked again to say where and why.
   func resolve(_ path: SpecPath) throws(SpecBindingFailure) -> SpecValue {
+    if path.root == .item, let item, let value = Self.quickWalk(item, steps: path.steps) { return value }
+    return try describedResolve(path)
+  }
+
+  /// The value `steps` lead to from `start`, or `nil` when a step does not match (or is `[*]`).
+  @inline(__always)
+  private static func quickWalk(_ start: SpecValue, steps: [SpecPath.Step]) -> SpecValue? {
+    var value = start
+    for step in steps {
+      switch (step, value) {
+      case (.key(let key), .object(let members)):
+        guard let found = members.first(where: { $0.key == key }) else { return nil }
+        value = found.value
+      case (.index(let index), .array(let elements)):
+        guard elements.indices.contains(index) else { return nil }
+        value = elements[index]
+      default: return nil
+      }
+    }
+    return value
+  }
+
+  private func describedResolve(_ path: SpecPath) throws(SpecBindingFailure) -> SpecValue {
     var value: SpecValue
     var steps = path.steps[...]
     var consumed: [SpecPath.Step] = []
@@ -116,4 +142,6 @@ struct SpecPageScope: Hashable, Sendable {
   var index: Int
   /// The cursor the previous page gave, if the pagination uses cursors.
   var cursor: String?
+  /// The next page the previous page's `Link` header named, if the pagination uses links.
+  var link: SpecLink?
 }

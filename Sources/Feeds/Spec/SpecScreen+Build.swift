@@ -73,6 +73,9 @@ extension SpecScreen {
       }
       let progress = SpecProgress(
         pages: pages, records: request.records, pagination: request.pagination, scope: scope)
+      if request.pagination?.style == .link, case .failure(let problem)? = pages.last?.next {
+        throw SpecAnswerError(message: "\(problem.message), in the answer to '\(request.name)'")
+      }
       scope.section = (progress.total, progress.loaded)
       if let grouping = source.grouping {
         for group in try groups(of: recordPages, by: grouping, section: index, state: state) {

@@ -23,8 +23,24 @@ public struct SpecScreen: Screen {
   /// Parses the answer and finds its records once. Text that is not JSON fails as with any
   /// feed: the package's decoder describes it (`malformed JSON …, byte 226: …`).
   public func decode(_ body: [UInt8]) throws -> SpecDocument {
+    SpecDocument(root: try Self.root(of: body), pointers: definition.recordPointers)
+  }
+
+  /// Decodes the body as ``decode(_:)`` does and, when a request of the screen
+  /// paginates by `Link` headers, finds the next page the answer's header names.
+  public func decode(received: ReceivedResponse) throws -> SpecDocument {
+    let root = try Self.root(of: received.response.body)
+    guard definition.usesLinks, let target = SpecLink.nextTarget(in: received.response.headers) else {
+      return SpecDocument(root: root, pointers: definition.recordPointers)
+    }
+    return SpecDocument(
+      root: root, pointers: definition.recordPointers,
+      next: SpecLink.resolve(target, against: received.request))
+  }
+
+  private static func root(of body: [UInt8]) throws -> SpecValue {
     do throws(SpecSyntaxError) {
-      return SpecDocument(root: try SpecValue.parse(body), pointers: definition.recordPointers)
+      return try SpecValue.parse(body)
     } catch {
       _ = try JSONDecoding.tableFlow.decode(SpecAnyJSON.self, from: body)
       throw error
@@ -57,7 +73,8 @@ public struct SpecScreen: Screen {
     guard progress.hasMore else { return nil }
     return self.request(
       for: request,
-      page: SpecPageScope(offset: progress.loaded, index: progress.pageCount, cursor: progress.cursor))
+      page: SpecPageScope(
+        offset: progress.loaded, index: progress.pageCount, cursor: progress.cursor, link: progress.link))
   }
 
   /// The sections, in the order the spec lists them.
@@ -123,10 +140,20 @@ public struct SpecScreen: Screen {
     var scope = scope
     scope.page = page
     // The pagination's `limit` is the page size, whatever query item carries it.
-    return self.request(
-      method: request.method, path: request.path, query: request.query, headers: request.headers,
-      body: request.body, slot: request.name, scope: scope,
-      pageSize: request.pagination?.limit?.renderIfPossible(scope).flatMap { Int($0) })
+    guard
+      var screenRequest = self.request(
+        method: request.method, path: request.path, query: request.query, headers: request.headers,
+        body: request.body, slot: request.name, scope: scope,
+        pageSize: request.pagination?.limit?.renderIfPossible(scope).flatMap { Int($0) })
+    else { return nil }
+    if let link = page.link {
+      // A `Link` header's next page: its path and query, below the base URL.
+      let sent = screenRequest.request
+      screenRequest.request = TransportRequest(
+        method: sent.method, path: RequestPath(encoded: link.path), query: link.query, headers: sent.headers,
+        body: sent.body, timeout: sent.timeout)
+    }
+    return screenRequest
   }
 
   /// A request filled in `scope`: `nil` when its path cannot be; a query item or header that

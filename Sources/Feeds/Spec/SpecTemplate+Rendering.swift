@@ -5,7 +5,12 @@ extension SpecTemplate {
   /// - Throws: ``SpecBindingFailure`` when an expression has no present value and no literal
   ///   alternative, or its value is not text (an object, an array not joined).
   func render(_ scope: SpecScope) throws(SpecBindingFailure) -> String {
-    if parts.count == 1, case .literal(let text) = parts[0] { return text }
+    if parts.count == 1 {
+      switch parts[0] {
+      case .literal(let text): return text
+      case .expression(let expression): return try Self.text(of: expression, in: scope)
+      }
+    }
     var output = ""
     for part in parts {
       switch part {
@@ -52,15 +57,21 @@ extension SpecTemplate {
     of expression: Expression, in scope: SpecScope
   ) throws(SpecBindingFailure) -> String {
     var value = try value(of: expression, in: scope)
-    let path = expression.alternatives.first.flatMap { if case .path(let path) = $0 { path } else { nil } }
-    let steps = path.map { scope.itemSteps(of: $0) } ?? []
-    for filter in expression.filters {
-      value = try apply(filter, to: value, steps: steps)
+    if expression.filters.isEmpty, case .string(let text) = value { return text }
+    do throws(SpecBindingFailure) {
+      for filter in expression.filters {
+        value = try apply(filter, to: value, steps: [])
+      }
+      guard let text = value.scalarText else {
+        throw SpecBindingFailure(steps: [], reason: "expected String, found another type")
+      }
+      return text
+    } catch {
+      // The coding path, made only for a failure: the first path's, then the failure's own steps.
+      let path = expression.alternatives.first.flatMap { if case .path(let path) = $0 { path } else { nil } }
+      let steps = path.map { scope.itemSteps(of: $0) } ?? []
+      throw SpecBindingFailure(steps: steps + error.steps, reason: error.reason)
     }
-    guard let text = value.scalarText else {
-      throw SpecBindingFailure(steps: steps, reason: "expected String, found another type")
-    }
-    return text
   }
 
   private static func apply(
@@ -86,19 +97,28 @@ extension SpecTemplate {
       case .null, .object:
         throw SpecBindingFailure(steps: steps, reason: "expected Array, found another type")
       }
-    case .number(let digits):
-      let number: Double
+    case .number(let format):
       switch value {
-      case .integer(let whole): number = Double(whole)
-      case .number(let double): number = double
+      case .integer(let whole): return .string(format.text(whole))
+      case .number(let double):
+        guard let text = format.text(double) else {
+          throw SpecBindingFailure(steps: steps, reason: "expected a finite Number")
+        }
+        return .string(text)
       case .string(let text):
-        guard let parsed = Double(text), parsed.isFinite else {
+        guard let parsed = Double(text), let formatted = format.text(parsed) else {
           throw SpecBindingFailure(steps: steps, reason: "expected Number, found a string")
         }
-        number = parsed
+        return .string(formatted)
       default: throw SpecBindingFailure(steps: steps, reason: "expected Number, found another type")
       }
-      return .string(String(format: "%.\(digits)f", number))
+    case .date(let format):
+      guard let text = format.text(value) else {
+        let found = value.kindDescription
+        throw SpecBindingFailure(
+          steps: steps, reason: "expected a date (RFC 3339 text or seconds since 1970), found \(found)")
+      }
+      return .string(text)
     case .count:
       switch value {
       case .array(let elements): return .integer(elements.count)

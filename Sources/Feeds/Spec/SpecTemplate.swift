@@ -3,7 +3,9 @@ import Foundation
 /// A template of a spec, compiled once when the spec loads: literal text and `${…}`
 /// expressions, each a list of alternatives (`${item.id ?? item.alt ?? 'none'}`: the first
 /// that is present and not `null`) and filters (`${item.author | join('、')}`,
-/// `${item.price | number(2)}`, `${item.tags | count}`). `$${` writes a literal `${`.
+/// `${item.price | number(2, ',')}`, `${item.published | date('yyyy-MM-dd')}`, `${item.tags | count}`).
+/// `$${` writes a literal `${`. Filter names and their arguments (number separators, date
+/// patterns and offsets) are checked when the spec loads.
 struct SpecTemplate: Hashable, Sendable {
   enum Part: Hashable, Sendable {
     case literal(String)
@@ -23,8 +25,10 @@ struct SpecTemplate: Hashable, Sendable {
   enum Filter: Hashable, Sendable {
     /// An array's elements as text, joined with the separator (a string stays as it is).
     case join(String)
-    /// A number with this many digits after the point.
-    case number(fractionDigits: Int)
+    /// A number with a fixed count of fraction digits and fixed separators.
+    case number(SpecNumberFormat)
+    /// A date (RFC 3339 text or seconds since 1970) in a fixed pattern and offset.
+    case date(SpecDateFormat)
     /// The number of elements of an array (or members of an object, characters of a string).
     case count
   }
@@ -141,9 +145,15 @@ struct SpecTemplate: Hashable, Sendable {
   }
 
   /// The text inside single quotes, or `nil` when `text` is not quoted.
-  private static func quoted(_ text: String) -> String? {
+  static func quoted(_ text: String) -> String? {
     guard text.count >= 2, text.hasPrefix("'"), text.hasSuffix("'") else { return nil }
     return String(text.dropFirst().dropLast())
+  }
+
+  /// A filter's arguments, cut at commas outside quotes and trimmed; none for no parentheses.
+  private static func arguments(_ text: String?) -> [String] {
+    guard let text, !text.isEmpty else { return [] }
+    return split(text[...], on: ",").map { $0.trimmingCharacters(in: .whitespaces) }
   }
 
   private static func filter(_ text: String) throws(SpecTemplateError) -> Filter {
@@ -161,14 +171,13 @@ struct SpecTemplate: Hashable, Sendable {
       }
       return .join(separator)
     case "number":
-      guard let digits = Int(argument ?? "0"), (0...12).contains(digits) else {
-        throw SpecTemplateError("number expects 0 to 12 fraction digits: number(2)")
-      }
-      return .number(fractionDigits: digits)
+      return .number(try SpecNumberFormat(arguments: arguments(argument)))
+    case "date":
+      return .date(try SpecDateFormat(arguments: arguments(argument)))
     case "count":
       return .count
     default:
-      throw SpecTemplateError("unknown filter '\(name)' (known: join, number, count)")
+      throw SpecTemplateError("unknown filter '\(name)' (known: join, number, date, count)")
     }
   }
 }

@@ -10,11 +10,18 @@ struct DecodeStateMachine {
   func decode<Model>(
     _ responses: [ReceivedResponse], with decode: ([UInt8]) throws -> Model
   ) -> Result<[Model], PipelineFailure> {
+    self.decode(responses, received: { try decode($0.response.body) })
+  }
+
+  /// Decodes every answer with `decode`, which sees its headers and request too, in order.
+  func decode<Model>(
+    _ responses: [ReceivedResponse], received decode: (ReceivedResponse) throws -> Model
+  ) -> Result<[Model], PipelineFailure> {
     var models: [Model] = []
     models.reserveCapacity(responses.count)
     for received in responses {
       do {
-        models.append(try decode(received.response.body))
+        models.append(try decode(received))
       } catch {
         return .failure(Self.failure(error, decoding: received))
       }

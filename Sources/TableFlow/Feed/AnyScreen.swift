@@ -126,7 +126,7 @@ struct ScreenPageDecoder<Wrapped: Screen>: PageDecoder {
           DecodedPage<Wrapped.Model>.other(try decoding.decode(body))
         }
       }
-      return machine.decode([received]) { body in DecodedPage.model(try screen.decode(body)) }
+      return machine.decode([received], received: { DecodedPage.model(try screen.decode(received: $0)) })
     }
     guard responses.count > 1 else {
       return responses.first.map { decodeOne(0, $0) }.map { result in result.map { TypedPages(pages: $0) } }

@@ -50,6 +50,11 @@ public protocol Screen: Sendable {
   /// Decodes one response body. Defaults to JSON with ``jsonDecoding``.
   func decode(_ body: [UInt8]) throws -> Model
 
+  /// Decodes one answer with the request it answers: what the pipeline calls. Defaults to
+  /// ``decode(_:)`` of its body; implement this instead when the model needs the response's
+  /// headers (a `Link` header's next page) or the request.
+  func decode(received: ReceivedResponse) throws -> Model
+
   /// The table for the screen's state: the transform from API models to sections.
   ///
   /// Called after every change of state, including before the first answer arrives (with no
@@ -113,6 +118,11 @@ extension Screen {
   /// Decodes the body as JSON with ``jsonDecoding``.
   public func decode(_ body: [UInt8]) throws -> Model {
     try jsonDecoding.decode(Model.self, from: body)
+  }
+
+  /// The body, with ``decode(_:)``.
+  public func decode(received: ReceivedResponse) throws -> Model {
+    try decode(received.response.body)
   }
 
   /// Selecting a row does nothing.

@@ -26,7 +26,10 @@ struct SpecSchemaTests {
         { "kind": "k", "id": "k-${item.id}", "when": { "path": "item.t", "equals": 1 }, "fields": { "f": { "value": "${item.t}" } },
           "height": { "lines": [ { "text": "${item.t}" } ] }, "select": { "open": "${item.u}" } } ] },
         { "id": "g-${group.key}", "records": "main", "groupBy": { "key": "${item.t}" },
-          "rows": [ { "kind": "g", "id": "g-${item.id}" } ] } ] } } }
+          "rows": [ { "kind": "g", "id": "g-${item.id}" } ] },
+        { "id": "form", "rows": [
+          { "kind": "e", "id": "e", "edit": { "name": "e", "rules": [ { "required": true, "message": "m" } ] } },
+          { "kind": "t", "id": "t", "toggle": { "name": "t" } } ] } ] } } }
     """
 
   enum Step: Hashable, Sendable {
@@ -81,6 +84,21 @@ struct SpecSchemaTests {
         .key("f"),
       ],
       "#/$defs/field/oneOf/1"
+    ),
+    (
+      [.key("screens"), .key("s"), .key("sections"), .index(2), .key("rows"), .index(0), .key("edit")],
+      "#/$defs/prototype/properties/edit"
+    ),
+    (
+      [
+        .key("screens"), .key("s"), .key("sections"), .index(2), .key("rows"), .index(0), .key("edit"),
+        .key("rules"), .index(0),
+      ],
+      "#/$defs/prototype/properties/edit/properties/rules/items"
+    ),
+    (
+      [.key("screens"), .key("s"), .key("sections"), .index(2), .key("rows"), .index(1), .key("toggle")],
+      "#/$defs/prototype/properties/toggle"
     ),
   ]
 

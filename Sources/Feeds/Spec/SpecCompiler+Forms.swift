@@ -16,8 +16,11 @@ extension SpecCompiler {
       return nil
     }
     let at = path + (edit != nil ? ".edit" : ".toggle")
-    let allowed = edit != nil ? ["name", "secure", "initial", "rules"] : ["name", "initial"]
-    guard let found = members(edit ?? toggle, at, allowed: allowed) else { return nil }
+    let checked =
+      edit != nil
+      ? members(edit, at, allowed: ["name", "secure", "initial", "rules"])
+      : members(toggle, at, allowed: ["name", "initial"])
+    guard let found = checked else { return nil }
     let object = SpecValue.object(found)
     guard let name = string(object["name"], at + ".name") else {
       if object["name"] == nil { fail(at, "missing key 'name' (the value's name, read as ${form.NAME})") }

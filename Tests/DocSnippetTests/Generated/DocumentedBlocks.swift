@@ -90,7 +90,7 @@ let documentedBlocks: [DocumentedBlock] = [
         "  public let name = \"friends\"",
       ])),
   DocumentedBlock(
-    source: "README.md:175",
+    source: "README.md:217",
     check: .excerpt(
       of: "Examples/CustomFeed/Tests/FriendsFeedXCTests/FriendsFeedXCTests.swift", ignoringDocComments: true,
       lines: [
@@ -107,14 +107,14 @@ let documentedBlocks: [DocumentedBlock] = [
         "}",
       ])),
   DocumentedBlock(
-    source: "README.md:197",
+    source: "README.md:239",
     check: .excerpt(
       of: "Examples/CustomFeed/Sources/friends/main.swift", ignoringDocComments: true,
       lines: [
         "await Tableflow.main(name: \"friends\", version: \"1.0.0\", feeds: [FriendsFeed()])"
       ])),
   DocumentedBlock(
-    source: "README.md:226",
+    source: "README.md:268",
     check: .excerpt(
       of: "Tests/TableFlowUIKitTests/ReadmeUIKitExample.swift", ignoringDocComments: true,
       lines: [

@@ -65,7 +65,7 @@ struct IssuesFeed: Feed {
   #expect(IssuesScreen().nextPage(of: "open", state: state) == nil)  // no load-more row
 }
 
-// Sources/TableFlow/TableFlow.docc/WritingFeeds.md:214
+// Sources/TableFlow/TableFlow.docc/WritingFeeds.md:218
 
 /// Decodes with Foundation's `JSONDecoder`, e.g. for a backend that repeats keys.
 struct LegacyIssuesScreen: Screen {

@@ -68,17 +68,10 @@ struct SpecCommandTests {
   func recordReplayVerify() throws {
     let server = try APIServer(script: "tools/tracker-server.py")
     defer { server.stop() }
-    let folder = try TemporaryDirectory()
-    defer { folder.cleanUp() }
-    let spec = folder.file("tracker.tableflow.json")
-    try Data(Self.trackerSpec.utf8).write(to: URL(fileURLWithPath: spec))
-    try Data(Self.intents.utf8).write(to: URL(fileURLWithPath: folder.file("session.intents")))
-    let fixture = folder.file("session.jsonl.gz")
-    let live = try CLIProcess.run([
-      "run", "--spec", spec, "--live", server.baseURL.absoluteString, "--intents",
-      folder.file("session.intents"),
-      "--record", fixture,
-    ])
+    let session = try RecordedSpecSession(
+      spec: Self.trackerSpec, named: "tracker.tableflow.json", intents: Self.intents, server: server)
+    defer { session.cleanUp() }
+    let (live, spec, fixture) = (session.live, session.spec, session.fixture)
     #expect(live.status == 0, "\(live.stderr)")
     #expect(live.stderr.isEmpty)
     // Three pages (10, 10, 7): the third ends the list, so no load-more row after it.
@@ -96,13 +89,12 @@ struct SpecCommandTests {
     let header = try CLIProcess.run(["inspect", fixture]).stdout
     #expect(header.contains("  spec     \(spec) (sha256 "), "\(header)")
 
-    let replay = try CLIProcess.run(["replay", fixture])
+    let replay = try session.replay()
     #expect(replay.status == 0, "\(replay.stderr)")
     #expect(replay.stderr.isEmpty)
     #expect(replay.stdout == live.stdout)
 
-    try Data(live.stdout.utf8).write(to: URL(fileURLWithPath: folder.file("session.log")))
-    let verify = try CLIProcess.run(["verify", folder.path])
+    let verify = try session.verify()
     #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
 
     // A changed spec still replays, and says it changed.

@@ -47,17 +47,10 @@ struct SpecLinkPagingTests {
   func recordReplayVerify() throws {
     let server = try APIServer(script: "tools/tracker-server.py")
     defer { server.stop() }
-    let folder = try TemporaryDirectory()
-    defer { folder.cleanUp() }
-    let spec = folder.file("activity.tableflow.json")
-    try Data(Self.readmeSpec.utf8).write(to: URL(fileURLWithPath: spec))
-    try Data(Self.intents.utf8).write(to: URL(fileURLWithPath: folder.file("session.intents")))
-    let fixture = folder.file("session.jsonl.gz")
-    let live = try CLIProcess.run([
-      "run", "--spec", spec, "--live", server.baseURL.absoluteString, "--intents",
-      folder.file("session.intents"),
-      "--record", fixture,
-    ])
+    let session = try RecordedSpecSession(
+      spec: Self.readmeSpec, named: "activity.tableflow.json", intents: Self.intents, server: server)
+    defer { session.cleanUp() }
+    let live = session.live
     #expect(live.status == 0, "\(live.stderr)")
     #expect(live.stderr.isEmpty, "\(live.stderr)")
     // The server's absolute next links are followed below the base URL: path and query only.
@@ -79,11 +72,10 @@ struct SpecLinkPagingTests {
             = section 0 events footer "20 loaded" → "23 loaded"
         """))
 
-    let replay = try CLIProcess.run(["replay", fixture])
+    let replay = try session.replay()
     #expect(replay.status == 0, "\(replay.stderr)")
     #expect(replay.stdout == live.stdout)
-    try Data(live.stdout.utf8).write(to: URL(fileURLWithPath: folder.file("session.log")))
-    let verify = try CLIProcess.run(["verify", folder.path])
+    let verify = try session.verify()
     #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
   }
 

@@ -38,3 +38,14 @@ func loadAverage() -> Double {
   var loads = [0.0, 0.0, 0.0]
   return getloadavg(&loads, 3) > 0 ? loads[0] : .nan
 }
+
+/// `value` as JSON with its keys sorted: the same bytes for the same value, every time.
+/// (`JSONEncoder`'s default key order follows a dictionary's, which differs between encodes on
+/// Linux: two answers of the same books would differ in every object's member order, which a
+/// backend serialising the same data does not do, and which a spec feed, keeping answers'
+/// members in document order, sees as a change of every record.)
+func stableJSON(_ value: some Encodable) throws -> [UInt8] {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  return Array(try encoder.encode(value))
+}

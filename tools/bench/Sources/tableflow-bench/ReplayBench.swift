@@ -22,7 +22,7 @@ import Darwin
 func runReplayBench() {
   let booksPerSection = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 17_000
   let path = FileManager.default.temporaryDirectory
-    .appendingPathComponent("tableflow-bench-replay-\(booksPerSection).jsonl.gz").path
+    .appendingPathComponent("tableflow-bench-replay-v2-\(booksPerSection).jsonl.gz").path
   if !FileManager.default.fileExists(atPath: path) {
     let child = Process()
     child.executableURL = URL(fileURLWithPath: "/proc/self/exe")

@@ -27,7 +27,7 @@ struct ReplayFixtureGenerator {
           book(id: index * 1_000_000 + $0, status: status, revision: 0)
         }
         if round == 1 { mutate(&books, status: status, random: &state) }
-        let body = try JSONEncoder().encode(
+        let body = try stableJSON(
           BookCollections(
             total: books.count, start: 0, collections: books.map { MyBook(status: status, book: $0) }))
         let url = "/v2/book/user/bench/collections?status=\(status)&start=0&count=20"
@@ -36,7 +36,7 @@ struct ReplayFixtureGenerator {
           .response(
             RecordedResponse(
               request: request, status: 200, headers: [FixtureField("Content-Type", "application/json")],
-              body: Array(body), elapsedMilliseconds: 40)))
+              body: body, elapsedMilliseconds: 40)))
       }
     }
     try writer.finish()

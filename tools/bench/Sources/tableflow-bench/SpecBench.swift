@@ -15,7 +15,7 @@ func runSpecBench() {
   let booksPerSection = arguments.first.flatMap { Int($0) } ?? 3_000
   let rounds = arguments.dropFirst().first.flatMap { Int($0) } ?? 5
   let path = FileManager.default.temporaryDirectory
-    .appendingPathComponent("tableflow-bench-replay-\(booksPerSection).jsonl.gz").path
+    .appendingPathComponent("tableflow-bench-replay-v2-\(booksPerSection).jsonl.gz").path
   if !FileManager.default.fileExists(atPath: path) {
     do {
       try ReplayFixtureGenerator(booksPerSection: booksPerSection).write(to: path)

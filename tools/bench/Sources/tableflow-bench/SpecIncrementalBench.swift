@@ -34,10 +34,9 @@ struct SpecIncrementalBench {
         generator.book(id: index * 1_000_000 + $0, status: status, revision: 0)
       }
       let encode = { (books: [Book]) in
-        Array(
-          try JSONEncoder().encode(
-            BookCollections(
-              total: books.count, start: 0, collections: books.map { MyBook(status: status, book: $0) })))
+        try stableJSON(
+          BookCollections(
+            total: books.count, start: 0, collections: books.map { MyBook(status: status, book: $0) }))
       }
       before[status] = try encode(books)
       if status == "reading" { books[booksPerSection / 2].title += " (edited)" }

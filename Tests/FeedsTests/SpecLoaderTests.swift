@@ -33,6 +33,23 @@ struct SpecLoaderTests {
     }
   }
 
+  @Test(
+    "an issue stays one line when the spec's keys or the file name hold line breaks (found by the loader fuzz)"
+  )
+  func issuesAreOneLine() throws {
+    let text = #"{ "tableflow-spec": 1, "a\nb": 1, "a\nb": 2 }"#
+    do {
+      _ = try SpecFeed(json: Array(text.utf8), file: "two\nlines.json")
+      Issue.record("a spec with a duplicate key loaded")
+    } catch {
+      #expect(error.issues.first?.cause.contains("\n") == true)  // the cause keeps the key as it is
+      #expect(
+        error.lines == [
+          #"invalid JSON: duplicate key "a\nb" in one object (byte 34) (two\nlines.json at $)"#
+        ])
+    }
+  }
+
   @Test("a valid spec loads, its screens listed entry first")
   func validSpec() throws {
     let feed = try SpecFeed(json: Array(Self.spec().utf8), file: "repos.tableflow.json")

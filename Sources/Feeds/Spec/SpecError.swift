@@ -1,3 +1,5 @@
+import TableCore
+
 /// A spec that cannot be run: every problem found when it was loaded, each naming the spec's
 /// JSON path (`$.screens.repos.sections[0].rows[0].id`).
 public struct SpecError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -27,8 +29,14 @@ public struct SpecError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// One line per issue, cause first: `unknown key 'idd' (books.tableflow.json at $.screens.books)`.
+  ///
+  /// Always one line each: line breaks and other control characters in a cause, the file name
+  /// or a path (a key from the spec, a duplicate key's name) are escaped as `\n`, `\u0007`
+  /// (``TextEscaping/inline(_:)``, which leaves text already escaped as it is).
   public var lines: [String] {
-    issues.map { "\($0.cause) (\(file) at \($0.path))" }
+    issues.map {
+      "\(TextEscaping.inline($0.cause)) (\(TextEscaping.inline(file)) at \(TextEscaping.inline($0.path)))"
+    }
   }
 
   /// The lines, one per issue.

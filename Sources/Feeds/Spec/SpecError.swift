@@ -32,7 +32,7 @@ public struct SpecError: Error, Hashable, Sendable, CustomStringConvertible {
   ///
   /// Always one line each: line breaks and other control characters in a cause, the file name
   /// or a path (a key from the spec, a duplicate key's name) are escaped as `\n`, `\u0007`
-  /// (``TextEscaping/inline(_:)``, which leaves text already escaped as it is).
+  /// (`TextEscaping.inline(_:)` in TableCore, which leaves text already escaped as it is).
   public var lines: [String] {
     issues.map {
       "\(TextEscaping.inline($0.cause)) (\(TextEscaping.inline(file)) at \(TextEscaping.inline($0.path)))"

@@ -146,6 +146,7 @@ extension SpecCompiler {
     let object = SpecValue.object(found)
     let kind = string(object["kind"], path + ".kind")
     if object["kind"] == nil { fail(path, "missing key 'kind'") }
+    let positionReadsBefore = positionReads
     let id = template(object["id"], path + ".id", roots: roots, params: params)
     if object["id"] == nil { fail(path, "missing key 'id' (a row's identity; diffs go by it)") }
     let when = selectors(object["when"], path + ".when", roots: roots, params: params)
@@ -158,6 +159,7 @@ extension SpecCompiler {
       actions.append(name)
     }
     let height = compileHeight(object["height"], path + ".height", roots: roots, params: params)
+    let readsPosition = positionReads > positionReadsBefore
     let select = object["select"].flatMap {
       compileRoute($0, path + ".select", roots: roots, params: params, screen: screen, isFixed: isFixed)
     }
@@ -167,7 +169,8 @@ extension SpecCompiler {
       index: prototypeCount, kind: CellKind(kind), id: id, when: when, fields: fields, height: height,
       select: select, actions: actions,
       form: compileFormField(
-        edit: object["edit"], toggle: object["toggle"], path, params: params, isFixed: isFixed))
+        edit: object["edit"], toggle: object["toggle"], path, params: params, isFixed: isFixed),
+      readsPosition: readsPosition)
   }
 
   mutating func compileSelector(
@@ -188,6 +191,7 @@ extension SpecCompiler {
       fail(path + ".path", error.cause)
       return nil
     }
+    if variable.root == .position { positionReads += 1 }
     if variable.root == .form, case .key(let name)? = variable.steps.first {
       formUses.append((name, path + ".path"))
     }

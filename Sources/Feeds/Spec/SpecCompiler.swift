@@ -6,6 +6,9 @@ struct SpecCompiler {
   private(set) var issues: [SpecError.Issue] = []
   /// The prototypes compiled so far in the current screen.
   var prototypeCount = 0
+  /// How many templates and selectors compiled so far read `position.…` (a prototype's rows
+  /// that do are rebuilt when their record moves).
+  var positionReads = 0
   /// The push routes of fixed rows: from screen, to screen, where.
   var staticPushes: [(from: String, to: String, path: String)] = []
   /// Every push route: target, parameters given, where; checked once all screens are known.
@@ -119,6 +122,7 @@ struct SpecCompiler {
     }
     do throws(SpecTemplateError) {
       let template = try SpecTemplate(text, roots: roots)
+      if template.paths.contains(where: { $0.root == .position }) { positionReads += 1 }
       for variable in template.paths where variable.root == .form {
         if case .key(let name)? = variable.steps.first { formUses.append((name, path)) }
       }

@@ -139,6 +139,9 @@ struct SpecRecordsSource: Sendable {
   /// Whether a record makes the row of the first prototype whose `when` matches (`"choose":
   /// "first"`) rather than one row per prototype that matches.
   var choosesFirst = false
+  /// Whether a prototype's rows depend on where the record is (`position.…` in its id, a
+  /// field, its height or its `when`), so that they move with the record only rebuilt.
+  var readsPosition: Bool { prototypes.contains(where: \.readsPosition) }
 }
 
 /// A row prototype: which records it shows (`when`), its identity, fields and height.
@@ -156,6 +159,8 @@ struct SpecPrototype: Sendable {
   var actions: [String] = []
   /// What the row is as a form field (`edit`, `toggle`), if it is one.
   var form: SpecFormField?
+  /// Whether its id, a field, its height or its `when` reads `position.…`.
+  var readsPosition = false
 }
 
 /// Which records a prototype shows.

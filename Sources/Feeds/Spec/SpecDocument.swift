@@ -36,6 +36,11 @@ public struct SpecDocument: Hashable, Sendable, Decodable {
 }
 
 /// A record of an answer: its index in its array, its value, and the coding path of the array.
+///
+/// Two records are equal when their values (and arrays) are, wherever they are in them: the
+/// index is where a record is, not what it is. So a record that moves up after an insertion
+/// keeps its rows (``ScreenState/memoisedRows(_:ofPages:build:)``), unless they show its
+/// index. Arrays of records compare in step, so equal arrays hold equal indices too.
 struct SpecRecord: Hashable, Sendable {
   var index: Int
   var value: SpecValue
@@ -45,6 +50,14 @@ struct SpecRecord: Hashable, Sendable {
 
   /// `collections[2]` (`data` for a whole object).
   var steps: [SpecPath.Step] { isWhole ? base : base + [.index(index)] }
+
+  static func == (lhs: SpecRecord, rhs: SpecRecord) -> Bool {
+    lhs.value == rhs.value && lhs.isWhole == rhs.isWhole && lhs.base == rhs.base
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(value)
+  }
 }
 
 /// Any JSON document, read for its syntax alone: what ``SpecScreen`` asks the package's

@@ -38,9 +38,22 @@ struct SpecGroup: Hashable, Sendable {
 }
 
 /// A record of a grouped section and the page it came from.
+///
+/// Unlike a ``SpecRecord``, equal only at the same index of the same page: a group's rows
+/// are memoised by their place in the group, which is not the record's place in its page.
 struct SpecGroupedRecord: Hashable, Sendable {
   var page: Int
   var record: SpecRecord
+
+  static func == (lhs: SpecGroupedRecord, rhs: SpecGroupedRecord) -> Bool {
+    lhs.page == rhs.page && lhs.record.index == rhs.record.index && lhs.record == rhs.record
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(page)
+    hasher.combine(record.index)
+    hasher.combine(record)
+  }
 }
 
 extension SpecGrouping {

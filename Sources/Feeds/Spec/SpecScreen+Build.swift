@@ -92,9 +92,8 @@ extension SpecScreen {
         }
         return
       }
-      var rows = state.rows(SpecMemoKey(section: index), ofPages: recordPages) { page, record, rows in
-        appendRows(
-          of: record, page: page, source: source, to: &rows)
+      var rows = state.memoisedRows(SpecMemoKey(section: index), ofPages: recordPages) { page, record, rows in
+        appendRows(of: record, page: page, source: source, to: &rows)
       }
       var rowOrigins: [String?]?
       if let empty = source.empty, !pages.isEmpty, recordPages.allSatisfy(\.isEmpty) {

@@ -48,8 +48,10 @@ extension SpecScreen {
   }
 
   /// The rows of one record: one per prototype whose `when` matches, or, when any of them
-  /// cannot be filled, the record's `tableflow.invalid` placeholder.
-  func appendRows(of record: SpecRecord, page: Int, source: SpecRecordsSource, to rows: inout [Row]) {
+  /// cannot be filled, the record's `tableflow.invalid` placeholder; whether they show the
+  /// record's index (a placeholder does, and so do prototypes that read `position`).
+  @discardableResult
+  func appendRows(of record: SpecRecord, page: Int, source: SpecRecordsSource, to rows: inout [Row]) -> Bool {
     var scope = scope
     scope.item = record.value
     scope.itemSteps = record.steps
@@ -60,6 +62,7 @@ extension SpecScreen {
         rows.append(try row(prototype, scope: scope))
         if source.choosesFirst { break }
       }
+      return source.readsPosition
     } catch {
       rows.removeSubrange(start...)
       var path = ""
@@ -67,6 +70,7 @@ extension SpecScreen {
       scope.faultPath = path
       let id = source.invalidID.renderIfPossible(scope) ?? "invalid-\(page)-\(record.index)"
       rows.append(InvalidItem(index: record.index, path: path, reason: error.reason).row(id: RowID(id)))
+      return true
     }
   }
 

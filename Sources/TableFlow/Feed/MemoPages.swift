@@ -17,12 +17,22 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
   /// Per page, the index in the page's rows (from the page's offset) of each item's first
   /// row; then the page's row count.
   @usableFromInline var itemStarts: [[Int]] = []
+  /// Per page, the indices (ascending) of the items whose rows depend on where the item is
+  /// in its page (`build` said so): their rows are kept only for the item at the same index.
+  /// Almost always empty.
+  @usableFromInline var pinned: [[Int]] = []
+
+  /// Appends the rows of an item of page `page` to `rows`; whether they depend on the item's
+  /// index in its page as well (so they are not moved with it).
+  @usableFromInline typealias Build = (_ page: Int, Item, inout [Row]) -> Bool
 
   /// The rows of `pages`, reusing those of `previous`: a page whose items are the previous
   /// page's very array (same storage) keeps its rows as they are; in another page, an item
   /// equal to the item at the same place in the previous page, counted from either end,
   /// keeps that item's rows, and so does one equal to an item between them that no other
-  /// item took (see `rebuild(_:page:old:oldPage:into:build:)`); every other item is built. When every page is kept, the rows are the previous array itself.
+  /// item took (see `rebuild(_:page:old:oldPage:into:build:)`); every other item is built.
+  /// When every page is kept, the rows are the previous array itself. An item whose rows
+  /// `build` pinned to its index keeps them only at that index.
   ///
   /// - Complexity: O(pages) when nothing changed. Otherwise the rows of each run of kept
   ///   pages, and of each changed page's common prefix and suffix, are copied in one block
@@ -30,16 +40,17 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
   ///   its items from both ends and in step between them, hashes only the items the walk in
   ///   step did not match, and builds only the items found nowhere.
   @inlinable
-  init(
-    pages: [[Item]], previous: MemoPages<Item>?, build: (_ page: Int, Item, inout [Row]) -> Void
-  ) {
+  init(pages: [[Item]], previous: MemoPages<Item>?, build: Build) {
     self.pages = pages
     itemStarts.reserveCapacity(pages.count)
+    pinned.reserveCapacity(pages.count)
     pageOffsets.reserveCapacity(pages.count + 1)
     guard let previous else {
       for (index, items) in pages.enumerated() {
         pageOffsets.append(rows.count)
-        itemStarts.append(Self.build(items, page: index, into: &rows, build: build))
+        let built = Self.build(items, page: index, into: &rows, build: build)
+        itemStarts.append(built.starts)
+        pinned.append(built.pinned)
       }
       pageOffsets.append(rows.count)
       return
@@ -59,6 +70,7 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
         pageOffsets.append(rows.count + keptRunEnd - runStart)
         keptRunEnd = previous.pageOffsets[oldPage + 1]
         itemStarts.append(previous.itemStarts[oldPage])
+        pinned.append(previous.pinned[oldPage])
         continue
       }
       changed = true
@@ -67,12 +79,14 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
         keptRun = nil
       }
       pageOffsets.append(rows.count)
-      guard let oldPage else {
-        itemStarts.append(Self.build(items, page: index, into: &rows, build: build))
-        continue
-      }
-      itemStarts.append(
-        Self.rebuild(items, page: index, old: previous, oldPage: oldPage, into: &rows, build: build))
+      let built =
+        if let oldPage {
+          Self.rebuild(items, page: index, old: previous, oldPage: oldPage, into: &rows, build: build)
+        } else {
+          Self.build(items, page: index, into: &rows, build: build)
+        }
+      itemStarts.append(built.starts)
+      pinned.append(built.pinned)
     }
     guard changed else {
       rows = previous.rows
@@ -100,20 +114,22 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
     }
   }
 
-  /// Builds the rows of every item of a new page; where each item's rows start.
+  /// Builds the rows of every item of a new page; where each item's rows start, and which
+  /// items' rows are pinned to their index.
   @inlinable
   static func build(
-    _ items: [Item], page: Int, into rows: inout [Row], build: (_ page: Int, Item, inout [Row]) -> Void
-  ) -> [Int] {
+    _ items: [Item], page: Int, into rows: inout [Row], build: Build
+  ) -> (starts: [Int], pinned: [Int]) {
     let base = rows.count
     var starts: [Int] = []
+    var pinned: [Int] = []
     starts.reserveCapacity(items.count + 1)
-    for item in items {
+    for (index, item) in items.enumerated() {
       starts.append(rows.count - base)
-      build(page, item, &rows)
+      if build(page, item, &rows) { pinned.append(index) }
     }
     starts.append(rows.count - base)
-    return starts
+    return (starts, pinned)
   }
 
   /// Appends the rows of a changed page's `items`, reusing the rows of equal items of page
@@ -126,15 +142,25 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
   /// take, the only items hashed. So a refresh that changes, removes and inserts a few items
   /// hashes only those, never every item (hashing a `String` normalises its Unicode, which
   /// costs several times its length for CJK text).
+  ///
+  /// An old item whose rows are pinned to its index keeps them only for the new item at the
+  /// same index: the common suffix ends before the last pinned item when the page's length
+  /// changed, and a match in the middle at another index is built instead.
   @inlinable
   static func rebuild(
     _ items: [Item], page: Int, old: MemoPages<Item>, oldPage: Int, into rows: inout [Row],
-    build: (_ page: Int, Item, inout [Row]) -> Void
-  ) -> [Int] {
+    build: Build
+  ) -> (starts: [Int], pinned: [Int]) {
     let oldItems = old.pages[oldPage]
     let oldStarts = old.itemStarts[oldPage]
     let oldBase = old.pageOffsets[oldPage]
-    let (prefix, suffix) = commonEnds(items, oldItems)
+    let oldPinned = old.pinned[oldPage]
+    var (prefix, suffix) = commonEnds(items, oldItems)
+    if items.count != oldItems.count, let last = oldPinned.last, last >= oldItems.count - suffix {
+      suffix = oldItems.count - 1 - last
+    }
+    let isPinned = oldPinned.isEmpty ? [] : Set(oldPinned)
+    var pinned = Array(oldPinned.prefix(while: { $0 < prefix }))
     let base = rows.count
     rows.reserveCapacity(base + count(of: old, page: oldPage) + items.count - oldItems.count)
     var starts: [Int] = []
@@ -149,7 +175,10 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
     var run: Range<Int>?  // old rows (in `old.rows`) waiting to be copied
     for index in middle {
       starts.append(rows.count - base + (run?.count ?? 0))
-      let source = sources[index - prefix]
+      var source = sources[index - prefix]
+      if source >= 0, !isPinned.isEmpty, isPinned.contains(source) {
+        if source == index { pinned.append(index) } else { source = -1 }
+      }
       if source >= 0 {
         let itemRows = (oldBase + oldStarts[source])..<(oldBase + oldStarts[source + 1])
         if let open = run, open.upperBound == itemRows.lowerBound {
@@ -163,7 +192,7 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
           copy(old.rows, open, into: &rows)
           run = nil
         }
-        build(page, items[index], &rows)
+        if build(page, items[index], &rows) { pinned.append(index) }
       }
     }
     if let open = run { copy(old.rows, open, into: &rows) }
@@ -172,7 +201,10 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
     let shift = rows.count - base - oldStarts[oldSuffix]
     copy(old.rows, (oldBase + oldStarts[oldSuffix])..<(oldBase + oldStarts[oldItems.count]), into: &rows)
     for start in oldStarts[oldSuffix...] { starts.append(start + shift) }
-    return starts
+    // Pinned items of the suffix are at their old index: the suffix of a page whose length
+    // changed has none.
+    pinned.append(contentsOf: oldPinned.drop(while: { $0 < oldSuffix }))
+    return (starts, pinned)
   }
 
   /// The lengths of the common prefix and suffix of `items` and `old` (not overlapping).

@@ -68,6 +68,22 @@ extension ScreenState {
   public func rows<Item: Hashable & Sendable>(
     _ key: some Hashable & Sendable, ofPages pages: [[Item]], build: (_ page: Int, Item, inout [Row]) -> Void
   ) -> [Row] {
+    memoisedRows(key, ofPages: pages) { page, item, rows in
+      build(page, item, &rows)
+      return false
+    }
+  }
+
+  /// As ``rows(_:ofPages:build:)``, for items whose rows may also depend on where the item is
+  /// in its page: `build` returns whether the rows it appended do (a record's placeholder
+  /// row naming its index), and such rows are kept only for an equal item at the same index.
+  /// So `Item`'s `==` can leave the index out, and an item that moves keeps its rows unless
+  /// they show where it was.
+  @inlinable
+  package func memoisedRows<Item: Hashable & Sendable>(
+    _ key: some Hashable & Sendable, ofPages pages: [[Item]],
+    build: (_ page: Int, Item, inout [Row]) -> Bool
+  ) -> [Row] {
     let key = AnyHashable(key)
     let previous = rowMemo.entry(for: key, as: MemoPages<Item>.self)
     let entry = MemoPages(pages: pages, previous: previous, build: build)

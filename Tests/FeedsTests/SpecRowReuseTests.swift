@@ -1,7 +1,7 @@
-import Feeds
 import TableFlow
 import Testing
 
+@testable import Feeds
 @testable import TableCore
 
 /// A refresh that inserts or removes records keeps the rows of the records it only moved
@@ -47,5 +47,23 @@ struct SpecRowReuseTests {
     #expect(after[0].rows[3].isSameRow(as: before[0].rows[2]))
     #expect(!after[1].rows[1].isSameRow(as: before[1].rows[0]))
     #expect(after[1].rows[1].fields == [Field("at", .text("1"))])
+  }
+
+  @Test("a spec row's text compares and hashes by its bytes, as the log prints it")
+  func textByBytes() {
+    func model(_ title: String, _ count: Int = 1) -> SpecCellModel {
+      SpecCellModel(
+        fields: [Field("title", .text(title)), Field("count", .integer(count))], height: 44, prototype: 0)
+    }
+    let composed = "caf\u{E9} 书"
+    let decomposed = "cafe\u{301} 书"
+    #expect(composed == decomposed)  // String's canonical equivalence
+    #expect(model(composed) != model(decomposed))
+    #expect(model(composed) == model("caf\u{E9} " + "书"))
+    #expect(model(composed).hashValue == model("caf\u{E9} " + "书").hashValue)
+    #expect(model(composed) != model(composed, 2))
+    #expect(
+      Row(id: "a", kind: "k", model: model(composed)).hasSameDigest(
+        as: Row(id: "a", kind: "k", model: model("caf\u{E9} 书"))))
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TableCore
 
 /// The model of a row a spec prototype made: its fields in the order the spec lists them and
@@ -7,17 +8,64 @@ import TableCore
 /// made, not what it shows, so a record that moves to another section that shows it with a
 /// prototype of the same name (the books' `bookInfo` in 想读 and 读过) is a move, not a
 /// reconfigured row.
+///
+/// Text compares and hashes by its UTF-8 bytes, as the logs print it, not by Unicode
+/// canonical equivalence: hashing a `String` normalises it first, which costs several times
+/// its length for CJK text, and every row's model is hashed once when its row is made. (Two
+/// spellings of one text that differ in bytes are then a changed row, which they are in a
+/// log.) Field names are compared but not hashed: a prototype's rows all have the same.
 struct SpecCellModel: CellModel {
   let fields: [Field]
   let height: Double
   let prototype: Int
 
   static func == (lhs: SpecCellModel, rhs: SpecCellModel) -> Bool {
-    lhs.height == rhs.height && lhs.fields == rhs.fields
+    guard lhs.height == rhs.height, lhs.fields.count == rhs.fields.count else { return false }
+    for (left, right) in zip(lhs.fields, rhs.fields) {
+      guard left.name == right.name else { return false }
+      switch (left.value, right.value) {
+      case (.text(let a), .text(let b)):
+        guard Self.sameBytes(a, b) else { return false }
+      default:
+        guard left.value == right.value else { return false }
+      }
+    }
+    return true
   }
 
   func hash(into hasher: inout Hasher) {
-    hasher.combine(fields)
     hasher.combine(height)
+    hasher.combine(fields.count)
+    for field in fields {
+      switch field.value {
+      case .text(let text):
+        hasher.combine(0 as UInt8)
+        Self.hashBytes(of: text, into: &hasher)
+      case let other:
+        hasher.combine(other)
+      }
+    }
+  }
+
+  /// Whether both texts are the same UTF-8 bytes.
+  static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+    var lhs = lhs
+    var rhs = rhs
+    return lhs.withUTF8 { left in
+      rhs.withUTF8 { right in
+        guard left.count == right.count else { return false }
+        guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else { return true }
+        return memcmp(leftBytes, rightBytes, left.count) == 0
+      }
+    }
+  }
+
+  /// Feeds the text's UTF-8 bytes and their count to `hasher`.
+  static func hashBytes(of text: String, into hasher: inout Hasher) {
+    var text = text
+    text.withUTF8 { bytes in
+      hasher.combine(bytes.count)
+      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+    }
   }
 }

@@ -11,10 +11,18 @@ public struct SpecDocument: Hashable, Sendable, Decodable {
   /// The next page its `Link` header names (`SpecLink`), when the screen paginates by
   /// links: the page, `nil` for none, or why it cannot be followed.
   let next: Result<SpecLink?, SpecLinkProblem>
+  /// The offset the answer was asked for (its request's `${page.offset}` query item), when
+  /// the screen paginates by offset and the request said it: where its records start in the
+  /// backend's list.
+  var offset: Int?
 
-  init(root: SpecValue, pointers: [SpecPointer], next: Result<SpecLink?, SpecLinkProblem> = .success(nil)) {
+  init(
+    root: SpecValue, pointers: [SpecPointer], next: Result<SpecLink?, SpecLinkProblem> = .success(nil),
+    offset: Int? = nil
+  ) {
     self.root = root
     self.next = next
+    self.offset = offset
     records = pointers.map { pointer in
       guard let (value, steps) = pointer.locate(in: root) else { return [] }
       switch value {

@@ -30,12 +30,13 @@ public struct SpecScreen: Screen {
   /// paginates by `Link` headers, finds the next page the answer's header names.
   public func decode(received: ReceivedResponse) throws -> SpecDocument {
     let root = try Self.root(of: received.response.body)
+    let offset = requestedOffset(of: received.request)
     guard definition.usesLinks, let target = SpecLink.nextTarget(in: received.response.headers) else {
-      return SpecDocument(root: root, pointers: definition.recordPointers)
+      return SpecDocument(root: root, pointers: definition.recordPointers, offset: offset)
     }
     return SpecDocument(
       root: root, pointers: definition.recordPointers,
-      next: SpecLink.resolve(target, against: received.request))
+      next: SpecLink.resolve(target, against: received.request), offset: offset)
   }
 
   private static func root(of body: [UInt8]) throws -> SpecValue {
@@ -71,10 +72,20 @@ public struct SpecScreen: Screen {
     let progress = SpecProgress(
       pages: state.pages(in: request.name), records: request.records, pagination: pagination, scope: scope)
     guard progress.hasMore else { return nil }
+    var offset = progress.loaded
+    if pagination.style == .offset, let last = state.pages(in: request.name).last, let start = last.offset {
+      // Where the newest page ended in the backend's list when it was served: the pages
+      // before it may overlap (a refilled page repeats what moves pulled up).
+      offset = start + (last.records[request.records]?.count ?? 0)
+    }
+    if pagination.style == .offset, !state.changes.isEmpty {
+      offset = offsetAfterMoves(
+        offset, of: source, section: position, slot: request.name, state: state)
+    }
     return self.request(
       for: request,
       page: SpecPageScope(
-        offset: progress.loaded, index: progress.pageCount, cursor: progress.cursor, link: progress.link))
+        offset: offset, index: progress.pageCount, cursor: progress.cursor, link: progress.link))
   }
 
   /// The sections, in the order the spec lists them.

@@ -17,12 +17,20 @@ struct SpecAction: Sendable {
   }
 
   var name: String
+  /// The request it sends, over the row's record and the screen's parameters.
+  var request: SpecRequestTemplate
+  var change: Change
+}
+
+/// What a request sends, compiled once when the spec loads: its method and the templates of
+/// its path, query items, headers and body. A screen's requests and its actions share it.
+struct SpecRequestTemplate: Sendable {
   var method: String
+  /// The path: literal parts as written, expressions percent-encoded as segment text.
   var path: SpecTemplate
   var query: [(name: String, value: SpecTemplate)]
   var headers: [(name: String, value: SpecTemplate)]
   var body: SpecTemplate?
-  var change: Change
 }
 
 /// A field of a row prototype: its template, the type it shows as, and whether it is left out

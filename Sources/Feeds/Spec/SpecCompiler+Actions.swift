@@ -21,19 +21,9 @@ extension SpecCompiler {
           member.value, at, allowed: ["method", "path", "query", "headers", "body", "move", "set"])
       else { continue }
       let object = SpecValue.object(found)
-      let method = (string(object["method"], at + ".method") ?? "POST").uppercased()
-      if !["GET", "POST", "PUT", "PATCH", "DELETE"].contains(method) {
-        fail(
-          at + ".method",
-          "unsupported method '\(TextEscaping.echoed(method, limit: 20))' (expected: GET, POST, PUT, PATCH, DELETE)"
-        )
-      }
-      let requestPath = template(object["path"], at + ".path", roots: roots, params: params)
-      if object["path"] == nil { fail(at, "missing key 'path' (the request the action sends)") }
-      if let requestPath { checkRelativePath(requestPath, at + ".path") }
-      let query = pairs(object["query"], at + ".query", roots: roots, params: params)
-      let headers = pairs(object["headers"], at + ".headers", roots: roots, params: params)
-      let body = template(object["body"], at + ".body", roots: roots, params: params)
+      let request = requestTemplate(
+        object, at, method: "POST", missingPath: "missing key 'path' (the request the action sends)",
+        roots: roots, params: params)
       var change = SpecAction.Change.none
       if object["move"] != nil && object["set"] != nil {
         fail(at, "an action makes one change: 'move' or 'set', not both")
@@ -45,10 +35,8 @@ extension SpecCompiler {
           change = .set(values)
         }
       }
-      guard let requestPath else { continue }
-      actions[member.key] = SpecAction(
-        name: member.key, method: method, path: requestPath, query: query, headers: headers, body: body,
-        change: change)
+      guard let request else { continue }
+      actions[member.key] = SpecAction(name: member.key, request: request, change: change)
     }
     return actions
   }

@@ -89,20 +89,8 @@ extension SpecCompiler {
         ])
     else { return nil }
     let object = SpecValue.object(found)
-    let roots: Set<SpecPath.Root> = [.params, .page]
-    let method = (string(object["method"], path + ".method") ?? "GET").uppercased()
-    if !["GET", "POST", "PUT", "PATCH", "DELETE"].contains(method) {
-      fail(
-        path + ".method",
-        "unsupported method '\(TextEscaping.echoed(method, limit: 20))' (expected: GET, POST, PUT, PATCH, DELETE)"
-      )
-    }
-    let requestPath = template(object["path"], path + ".path", roots: roots, params: params)
-    if object["path"] == nil { fail(path, "missing key 'path'") }
-    if let requestPath { checkRelativePath(requestPath, path + ".path") }
-    let query = pairs(object["query"], path + ".query", roots: roots, params: params)
-    let headers = pairs(object["headers"], path + ".headers", roots: roots, params: params)
-    let body = template(object["body"], path + ".body", roots: roots, params: params)
+    let request = requestTemplate(
+      object, path, method: "GET", missingPath: "missing key 'path'", roots: [.params, .page], params: params)
     let records = object["records"].map { pointer($0, path + ".records") } ?? (try? SpecPointer(""))
     var recordIndex = 0
     if let records {
@@ -116,15 +104,37 @@ extension SpecCompiler {
     let pagination = object["pagination"].flatMap {
       compilePagination($0, path + ".pagination", params: params)
     }
-    guard let requestPath else { return nil }
+    guard let request else { return nil }
     return SpecRequestDefinition(
-      name: name, method: method, path: requestPath, query: query, headers: headers, body: body,
-      records: recordIndex, pagination: pagination,
+      name: name, template: request, records: recordIndex, pagination: pagination,
       when: selectors(object["when"], path + ".when", roots: [.params], params: params),
       isSubmit: bool(object["submit"], path + ".submit") ?? false,
       formBody: array(object["form"], path + ".form")?.enumerated().compactMap {
         string($0.element, Self.element(path + ".form", $0.offset))
       })
+  }
+
+  /// The `method`, `path`, `query`, `headers` and `body` of a request or an action at `path`
+  /// (`object`'s members), over `roots`: `nil` when it has no usable path.
+  mutating func requestTemplate(
+    _ object: SpecValue, _ path: String, method defaultMethod: String, missingPath: String,
+    roots: Set<SpecPath.Root>, params: Set<String>
+  ) -> SpecRequestTemplate? {
+    let method = (string(object["method"], path + ".method") ?? defaultMethod).uppercased()
+    if !["GET", "POST", "PUT", "PATCH", "DELETE"].contains(method) {
+      fail(
+        path + ".method",
+        "unsupported method '\(TextEscaping.echoed(method, limit: 20))' (expected: GET, POST, PUT, PATCH, DELETE)"
+      )
+    }
+    let requestPath = template(object["path"], path + ".path", roots: roots, params: params)
+    if object["path"] == nil { fail(path, missingPath) }
+    if let requestPath { checkRelativePath(requestPath, path + ".path") }
+    let query = pairs(object["query"], path + ".query", roots: roots, params: params)
+    let headers = pairs(object["headers"], path + ".headers", roots: roots, params: params)
+    let body = template(object["body"], path + ".body", roots: roots, params: params)
+    guard let requestPath else { return nil }
+    return SpecRequestTemplate(method: method, path: requestPath, query: query, headers: headers, body: body)
   }
 
   /// A request path names a resource below the `--live` base URL, never another host.
@@ -243,7 +253,7 @@ extension SpecCompiler {
           "no form field '\(TextEscaping.echoed(name, limit: 40))' in this screen (fields: \(names.isEmpty ? "none" : names.joined(separator: ", ")))"
         )
       }
-      if request.formBody != nil && request.body != nil {
+      if request.formBody != nil && request.template.body != nil {
         fail(Self.child(path, request.name), "a request's body is 'body' or 'form', not both")
       }
     }

@@ -65,12 +65,8 @@ struct SpecScreenDefinition: Sendable {
 /// A request of a screen; its answers are kept in the slot named after it.
 struct SpecRequestDefinition: Sendable {
   var name: String
-  var method: String
-  /// The path: literal parts as written, expressions percent-encoded as segment text.
-  var path: SpecTemplate
-  var query: [(name: String, value: SpecTemplate)]
-  var headers: [(name: String, value: SpecTemplate)]
-  var body: SpecTemplate?
+  /// What it sends, over the screen's parameters and the page asked for.
+  var template: SpecRequestTemplate
   /// Where the records are in an answer, as an index into the screen's ``SpecScreenDefinition/recordPointers``.
   var records: Int
   var pagination: SpecPagination?

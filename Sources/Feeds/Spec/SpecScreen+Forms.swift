@@ -61,12 +61,10 @@ extension SpecScreen {
     guard form.problem == nil else { return nil }
     var scope = scope
     scope.form = form.scopeValue
-    var body = request.body
+    var template = request.template
     if let names = request.formBody {
-      body = try? SpecTemplate(SpecTemplate.escaped(form.body(names)), roots: [])
+      template.body = try? SpecTemplate(SpecTemplate.escaped(form.body(names)), roots: [])
     }
-    return self.request(
-      method: request.method, path: request.path, query: request.query, headers: request.headers, body: body,
-      slot: request.name, scope: scope)
+    return self.request(template, slot: request.name, scope: scope)
   }
 }

@@ -57,7 +57,7 @@ extension SpecScreen {
 extension SpecRequestDefinition {
   /// The name of the query item whose template is `${page.offset}` alone.
   var offsetQueryName: String? {
-    query.first { item in
+    template.query.first { item in
       guard item.value.parts.count == 1, case .expression(let expression) = item.value.parts[0],
         expression.filters.isEmpty, expression.alternatives.count == 1,
         case .path(let path) = expression.alternatives[0]

@@ -74,9 +74,7 @@ extension SpecScreen {
     guard let model = row.model.as(SpecCellModel.self), let found = prototype(model.prototype),
       found.prototype.actions.contains(name), let action = definition.actions[name],
       let (scope, source) = record(ofRow: row, found: found, state: state),
-      let request = request(
-        method: action.method, path: action.path, query: action.query, headers: action.headers,
-        body: action.body, slot: "action:\(name)", scope: scope)
+      let request = request(action.request, slot: "action:\(name)", scope: scope)
     else { return nil }
     let identity = source.flatMap { self.identity(in: scope, source: $0) }
     switch action.change {

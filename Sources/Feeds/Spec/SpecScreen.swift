@@ -153,8 +153,7 @@ public struct SpecScreen: Screen {
     // The pagination's `limit` is the page size, whatever query item carries it.
     guard
       var screenRequest = self.request(
-        method: request.method, path: request.path, query: request.query, headers: request.headers,
-        body: request.body, slot: request.name, scope: scope,
+        request.template, slot: request.name, scope: scope,
         pageSize: request.pagination?.limit?.renderIfPossible(scope).flatMap { Int($0) })
     else { return nil }
     if let link = page.link {
@@ -171,27 +170,26 @@ public struct SpecScreen: Screen {
   /// cannot be is left out; a body is JSON unless a `Content-Type` header says otherwise;
   /// `pageSize` tells the pipeline when a page came back short.
   func request(
-    method: String, path: SpecTemplate, query: [(name: String, value: SpecTemplate)],
-    headers: [(name: String, value: SpecTemplate)], body: SpecTemplate?, slot: String, scope: SpecScope,
-    pageSize: Int? = nil
+    _ template: SpecRequestTemplate, slot: String, scope: SpecScope, pageSize: Int? = nil
   ) -> ScreenRequest? {
-    guard let path = SpecRequestPath.path(path, scope: scope) else { return nil }
+    guard let path = SpecRequestPath.path(template.path, scope: scope) else { return nil }
     var items: [NameValue] = []
-    for (name, value) in query {
+    for (name, value) in template.query {
       guard let text = value.renderIfPossible(scope) else { continue }
       items.append(NameValue(name, text))
     }
     var fields: [NameValue] = []
-    for (name, value) in headers {
+    for (name, value) in template.headers {
       guard let text = value.renderIfPossible(scope) else { continue }
       fields.append(NameValue(name, text))
     }
-    let bytes = body.flatMap { $0.renderIfPossible(scope) }.map { Array($0.utf8) }
+    let bytes = template.body.flatMap { $0.renderIfPossible(scope) }.map { Array($0.utf8) }
     if bytes != nil && !fields.contains(where: { $0.name.lowercased() == "content-type" }) {
       fields.append(NameValue("Content-Type", "application/json"))
     }
     var screenRequest = ScreenRequest(
-      TransportRequest(method: method, path: path, query: items, headers: fields, body: bytes), slot: slot)
+      TransportRequest(method: template.method, path: path, query: items, headers: fields, body: bytes),
+      slot: slot)
     screenRequest.pageSize = pageSize
     return screenRequest
   }

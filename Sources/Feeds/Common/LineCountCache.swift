@@ -26,27 +26,13 @@ final class LineCountCache: @unchecked Sendable {
     var maxLines: Int?
 
     static func == (lhs: Key, rhs: Key) -> Bool {
-      lhs.fontSize == rhs.fontSize && lhs.maxLines == rhs.maxLines && Self.sameBytes(lhs.text, rhs.text)
-    }
-
-    /// Whether the texts have the same UTF-8 bytes: one `memcmp` for native strings (the
-    /// usual case: a cache hit compares a whole summary), byte by byte otherwise.
-    private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-      guard lhs.utf8.count == rhs.utf8.count else { return false }
-      let compared = lhs.utf8.withContiguousStorageIfAvailable { lhs in
-        rhs.utf8.withContiguousStorageIfAvailable { rhs in
-          guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return lhs.isEmpty }
-          return memcmp(left, right, lhs.count) == 0
-        }
-      }
-      return (compared ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
+      lhs.fontSize == rhs.fontSize && lhs.maxLines == rhs.maxLines && UTF8Bytes.equal(lhs.text, rhs.text)
     }
 
     func hash(into hasher: inout Hasher) {
       hasher.combine(fontSize)
       hasher.combine(maxLines)
-      var text = text
-      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+      UTF8Bytes.hash(text, into: &hasher)
     }
   }
 

@@ -1,4 +1,3 @@
-import Foundation
 import TableCore
 
 /// The model of a row a spec prototype made: its fields in the order the spec lists them and
@@ -25,7 +24,7 @@ struct SpecCellModel: CellModel {
       guard left.name == right.name else { return false }
       switch (left.value, right.value) {
       case (.text(let a), .text(let b)):
-        guard Self.sameBytes(a, b) else { return false }
+        guard UTF8Bytes.equal(a, b) else { return false }
       default:
         guard left.value == right.value else { return false }
       }
@@ -40,32 +39,10 @@ struct SpecCellModel: CellModel {
       switch field.value {
       case .text(let text):
         hasher.combine(0 as UInt8)
-        Self.hashBytes(of: text, into: &hasher)
+        UTF8Bytes.hash(text, into: &hasher)
       case let other:
         hasher.combine(other)
       }
-    }
-  }
-
-  /// Whether both texts are the same UTF-8 bytes.
-  static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-    var lhs = lhs
-    var rhs = rhs
-    return lhs.withUTF8 { left in
-      rhs.withUTF8 { right in
-        guard left.count == right.count else { return false }
-        guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else { return true }
-        return memcmp(leftBytes, rightBytes, left.count) == 0
-      }
-    }
-  }
-
-  /// Feeds the text's UTF-8 bytes and their count to `hasher`.
-  static func hashBytes(of text: String, into hasher: inout Hasher) {
-    var text = text
-    text.withUTF8 { bytes in
-      hasher.combine(bytes.count)
-      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
     }
   }
 }

@@ -81,7 +81,7 @@ struct SpecRequestDefinition: Sendable {
 /// How a request asks for its next page.
 struct SpecPagination: Hashable, Sendable {
   enum Style: Hashable, Sendable {
-    /// `start`/`offset` = records loaded so far.
+    /// `start`/`offset`: where the newest page ended (`SpecScreen.offsetAfterMoves`).
     case offset
     /// `page` = the page number (from `firstPage`).
     case pageNumber

@@ -34,7 +34,7 @@ struct JSONDecodingTests {
       {"id":"1","title":"江湖散步 \ud83d\ude00 \"q\" \/ \n","author":["作者"],"isbn13":null,"price":39.5,
        "rating":{"average":"8.1","numRaters":120},"tags":{"a":1,"b":-2},"cover":"https://x.test/c.png",
        "thumbnail":"aGVsbG8=","added":12.5},
-      {"id":"2","title":"Two","author":[],"price":1e2,"rating":{"average":"0","numRaters":0},"tags":{}},
+      {"id":"2","title":"Two","author":["a\"b","書 \u00e9",""],"price":1e2,"rating":{"average":"0","numRaters":0},"tags":{}},
       {"id":"3","title":7,"author":[],"price":1,"rating":{"average":"0","numRaters":0},"tags":{}}
     ]}
     """#
@@ -60,6 +60,7 @@ struct JSONDecodingTests {
         InvalidItem(index: 2, path: "books[2].title", reason: "expected String, found another type")
       ])
     #expect(page.books.valid.first?.title == "江湖散步 😀 \"q\" / \n")
+    #expect(page.books.valid.last?.author == ["a\"b", "書 é", ""])
     #expect(page.books.valid.first?.thumbnail == Data("hello".utf8))
   }
 
@@ -73,6 +74,10 @@ struct JSONDecodingTests {
       #"{"total":1,"books":{}}"#,
       #"{"total":1.5,"books":[]}"#,
       #"{"total":1,"books":[{"id":"1","title":"t","author":[1],"price":1,"rating":{"average":"0","numRaters":0},"tags":{}}]}"#,
+      #"{"total":1,"books":[{"id":"1","title":"t","author":["a",null],"price":1,"rating":{"average":"0","numRaters":0},"tags":{}}]}"#,
+      #"{"total":1,"books":[{"id":"1","title":"t","author":["a",["b"]],"price":1,"rating":{"average":"0","numRaters":0},"tags":{}}]}"#,
+      #"{"total":1,"books":[{"id":"1","title":"t","author":[{"a":"b"}],"price":1,"rating":{"average":"0","numRaters":0},"tags":{}}]}"#,
+      #"{"total":1,"books":[{"id":"1","title":"t","author":"a","price":1,"rating":{"average":"0","numRaters":0},"tags":{}}]}"#,
       #"[]"#,
       #"null"#,
     ])

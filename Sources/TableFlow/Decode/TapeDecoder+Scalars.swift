@@ -13,6 +13,23 @@ extension TapeDecoder {
     return tape.string(token, in: base)
   }
 
+  /// The strings of the array at `entry`, or `nil` when it is not an array of strings only.
+  func stringArray(at entry: Int) -> [String]? {
+    let array = entries[entry]
+    guard array.kind.rawValue == JSONTape.Kind.array.rawValue else { return nil }
+    let count = Int(array.count)
+    // Strings are one entry each: an array of strings only ends `count` entries after it.
+    guard Int(array.end) == entry + 1 + count else { return nil }
+    var strings: [String] = []
+    strings.reserveCapacity(count)
+    for element in (entry + 1)..<(entry + 1 + count) {
+      let token = entries[element]
+      guard token.kind.rawValue == JSONTape.Kind.string.rawValue else { return nil }
+      strings.append(tape.string(token, in: base))
+    }
+    return strings
+  }
+
   /// The boolean at `entry`.
   func bool(at entry: Int, path: @autoclosure () -> CodingPathNode) throws -> Bool {
     switch entries[entry].kind {

@@ -84,6 +84,9 @@ final class TapeDecoder: Decoder {
   func decode<Value: Decodable>(_ type: Value.Type, at entry: Int, path: CodingPathNode) throws -> Value {
     // Metatype comparisons first: `decodeSpecial`'s `Value?` needs a metadata lookup per call.
     if Value.self == String.self, let text = try string(at: entry, path: path) as? Value { return text }
+    // An array of strings (a book's authors, tags) without an unkeyed container per array;
+    // anything else in it takes the general path, which throws what Foundation would.
+    if Value.self == [String].self, let strings = stringArray(at: entry) as? Value { return strings }
     if Value.self == Data.self || Value.self == URL.self || Value.self == Decimal.self,
       let special = try decodeSpecial(type, at: entry, path: path)
     {

@@ -63,7 +63,9 @@ struct SessionRunner {
     }
     let outcome: FeedSessionOutcome
     do {
-      outcome = try await session.run.run(log: format, full: full, keepsLog: false) { event, text in
+      // The log goes to the sink as it is written: a whole table's lines are never one string.
+      outcome = try await session.run.run(log: format, full: full, streamingTo: { sink.write($0) }) {
+        event, _ in
         switch event.event.payload {
         case .failed(let failure, _) where damageFound():
           cascade.count += 1
@@ -74,7 +76,6 @@ struct SessionRunner {
         default: break
         }
         observe(event)
-        if !text.isEmpty { sink.write(text) }
         // At least once per intent (and per failure), so a killed run has printed what it did.
         switch event.event.payload {
         case .intentReceived, .failed: sink.flush()

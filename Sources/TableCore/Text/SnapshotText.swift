@@ -31,6 +31,12 @@ public enum SnapshotText {
 
   /// Appends ``lines(for:)``, straight into `output`.
   public static func writeLines(for snapshot: TableSnapshot, to output: inout String) {
+    writeLines(for: snapshot, to: &output, spill: nil)
+  }
+
+  /// Appends ``lines(for:)`` to `output`, handing it to `spill` whenever it has grown past
+  /// the spill's limit (at a line's end).
+  package static func writeLines(for snapshot: TableSnapshot, to output: inout String, spill: TextSpill?) {
     for (index, section) in snapshot.sections.enumerated() {
       output += "  "
       writeLine(for: section, at: index, to: &output)
@@ -39,6 +45,7 @@ public enum SnapshotText {
         output += "    "
         writeLine(for: value, at: RowPosition(section: index, row: row), to: &output)
         output += "\n"
+        spill?.check(&output)
       }
     }
   }
@@ -140,6 +147,12 @@ public enum SnapshotText {
 
   /// Appends ``logLines(for:)``, straight into `output`.
   public static func writeLogLines(for stage: StageDescription, to out: inout String) {
+    writeLogLines(for: stage, to: &out, spill: nil)
+  }
+
+  /// Appends ``logLines(for:)`` to `out`, handing it to `spill` whenever it has grown past
+  /// the spill's limit (at a line's end).
+  package static func writeLogLines(for stage: StageDescription, to out: inout String, spill: TextSpill?) {
     out += "  stage "
     write(stage.number, to: &out)
     out += ": " + tally(stage.stage) + "\n"
@@ -168,6 +181,7 @@ public enum SnapshotText {
       out += " "
       out += id(change.id)
       out += "\n"
+      spill?.check(&out)
     }
     for change in rows where change.kind == .move {
       out += "    > row "
@@ -177,6 +191,7 @@ public enum SnapshotText {
       out += " "
       out += id(change.id)
       out += "\n"
+      spill?.check(&out)
     }
     for (kind, mark) in [(RowChange.Kind.reload, "    ! row "), (.reconfigure, "    ~ row ")] {
       for change in rows where change.kind == kind {
@@ -190,18 +205,19 @@ public enum SnapshotText {
           out += id(change.id)
         }
         out += "\n"
+        spill?.check(&out)
       }
     }
     let inserts = stage.stage.sectionInserts.sorted()
     for index in inserts {
       if let section = stage.after.section(at: index) {
-        writeArriving(section, at: index, mark: "+", to: &out)
+        writeArriving(section, at: index, mark: "+", to: &out, spill: spill)
       }
     }
     let reloads = stage.stage.sectionReloads.sorted()
     for index in reloads {
       if let section = stage.after.section(at: index) {
-        writeArriving(section, at: index, mark: "* now", to: &out)
+        writeArriving(section, at: index, mark: "* now", to: &out, spill: spill)
       }
     }
     for change in rows where change.kind == .insert {
@@ -209,6 +225,7 @@ public enum SnapshotText {
         out += "    + row "
         writeLine(for: value, at: position, to: &out)
         out += "\n"
+        spill?.check(&out)
       }
     }
   }
@@ -250,7 +267,9 @@ public enum SnapshotText {
 
   /// A section a stage inserts or reloads, with the rows it arrives with (the index is the
   /// post-stage one, as UIKit's data source sees it).
-  private static func writeArriving(_ section: Section, at index: Int, mark: String, to out: inout String) {
+  private static func writeArriving(
+    _ section: Section, at index: Int, mark: String, to out: inout String, spill: TextSpill?
+  ) {
     let count = section.rows.count
     out += "    "
     out += mark
@@ -263,6 +282,7 @@ public enum SnapshotText {
       out += "        "
       writeLine(for: value, at: RowPosition(section: index, row: row), to: &out)
       out += "\n"
+      spill?.check(&out)
     }
   }
 

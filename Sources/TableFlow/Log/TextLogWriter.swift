@@ -27,6 +27,10 @@ public struct TextLogWriter: SnapshotLogWriter {
   /// Whether every snapshot is printed whole.
   public let full: Bool
 
+  /// Where a whole table's lines go while they are written (``FeedSession``'s streaming
+  /// run), instead of all into the event's text.
+  package var spill: TextSpill?
+
   /// Creates a writer; `full` prints every snapshot whole.
   public init(full: Bool = false) { self.full = full }
 
@@ -129,7 +133,7 @@ public struct TextLogWriter: SnapshotLogWriter {
     SnapshotText.writeCounts(update.snapshot, to: &out)
     guard update.version > 1, !full else {
       out += "\n"
-      SnapshotText.writeLines(for: update.snapshot, to: &out)
+      SnapshotText.writeLines(for: update.snapshot, to: &out, spill: spill)
       return
     }
     let stages = update.changeset.describedStages(from: update.previous)
@@ -138,6 +142,6 @@ public struct TextLogWriter: SnapshotLogWriter {
       return
     }
     out += "; \(stages.count) stage\(stages.count == 1 ? "" : "s")\n"
-    for stage in stages { SnapshotText.writeLogLines(for: stage, to: &out) }
+    for stage in stages { SnapshotText.writeLogLines(for: stage, to: &out, spill: spill) }
   }
 }

@@ -1,3 +1,5 @@
+import TableCore
+
 /// One session of a feed, run once and logged: the feed, where its requests go, the intents,
 /// and optionally a recording.
 ///
@@ -101,7 +103,41 @@ public struct FeedSession: Sendable {
     log format: LogFormat = .text, full: Bool = false, keepsLog: Bool = true,
     onEvent: (_ event: BusEvent, _ logLines: String) -> Void = { _, _ in }
   ) async throws(FeedError) -> FeedSessionOutcome {
+    try await run(format: format, full: full, keepsLog: keepsLog, output: nil, onEvent: onEvent)
+  }
+
+  /// Runs the session to its end as ``run(log:full:keepsLog:onEvent:)`` does, handing the
+  /// log's text to `output` as it is written instead of with each event: in order, in
+  /// pieces of whole lines (a piece of a text log at most about 64 KB plus a line), so that a
+  /// snapshot of 100,000 rows printed whole is never one string. What a file or a pipe is
+  /// written from (`tableflow replay` writes its standard output this way).
+  /// - Parameters:
+  ///   - format: The log's format.
+  ///   - full: Whether the text log prints every snapshot whole.
+  ///   - output: Takes the log's text, piece by piece, on the caller's task.
+  ///   - onEvent: Called with every event, after its text went to `output`; its log lines
+  ///     are always empty here.
+  /// - Returns: The session's outcome and the recording's (the outcome keeps no log).
+  /// - Throws: ``FeedError`` when the feed rejects its parameters.
+  public func run(
+    log format: LogFormat = .text, full: Bool = false, streamingTo output: (String) -> Void,
+    onEvent: (_ event: BusEvent, _ logLines: String) -> Void = { _, _ in }
+  ) async throws(FeedError) -> FeedSessionOutcome {
+    // The writer keeps `output` only for this call.
+    try await withoutActuallyEscaping(output) { output async throws(FeedError) in
+      try await run(format: format, full: full, keepsLog: false, output: output, onEvent: onEvent)
+    }
+  }
+
+  private func run(
+    format: LogFormat, full: Bool, keepsLog: Bool, output: ((String) -> Void)?,
+    onEvent: (_ event: BusEvent, _ logLines: String) -> Void
+  ) async throws(FeedError) -> FeedSessionOutcome {
     var writer = format.makeWriter(full: full)
+    if let output, var text = writer as? TextLogWriter {
+      text.spill = TextSpill(output)
+      writer = text
+    }
     var log = ""
     // One buffer the writer writes each event's lines into, reused from event to event, unless
     // one event's lines were large (a whole table printed): that room is given back, so the
@@ -110,6 +146,12 @@ public struct FeedSession: Sendable {
     func handle(_ event: BusEvent) {
       writer.write(event, to: &lines)
       if keepsLog { log += lines }
+      if let output {
+        if !lines.isEmpty { output(lines) }
+        lines.removeAll(keepingCapacity: lines.utf8.count <= Self.reusedLineBytes)
+        onEvent(event, "")
+        return
+      }
       onEvent(event, lines)
       if lines.utf8.count > Self.reusedLineBytes {
         lines = ""

@@ -128,28 +128,19 @@ func runBoundsReplay() {
       let fixture = try ReplayTransport(path: path)
       let session = try FeedSession(replaying: fixture, feed: ProfileFeed())
       let devNull = FileHandle(forWritingAtPath: "/dev/null")
-      var output = ""
-      // Lines are gathered up to 64 KB; a larger event's lines (a whole table) go out as they
-      // are, so the bench holds no copy of the largest table's text (as `tableflow replay`).
-      let outcome = try await session.run(keepsLog: false) { _, lines in
-        if output.utf8.count + lines.utf8.count > 1 << 16 {
-          devNull?.write(Data(output.utf8))
-          output.removeAll(keepingCapacity: true)
-        }
-        if lines.utf8.count > 1 << 16, let devNull {
-          var lines = lines
-          lines.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count, let base = bytes.baseAddress {
-              let written = write(devNull.fileDescriptor, base + offset, bytes.count - offset)
-              guard written > 0 else { break }
-              offset += written
-            }
+      // The log streams to /dev/null as `tableflow replay` writes its standard output: in
+      // pieces of whole lines, so no event's text (a whole table) is held as one string.
+      let outcome = try await session.run(streamingTo: { piece in
+        var piece = piece
+        piece.withUTF8 { bytes in
+          var offset = 0
+          while offset < bytes.count, let base = bytes.baseAddress, let devNull {
+            let written = write(devNull.fileDescriptor, base + offset, bytes.count - offset)
+            guard written > 0 else { break }
+            offset += written
           }
-        } else {
-          output += lines
         }
-      }
+      })
       return (outcome.session.exitCode, outcome.session.presentedCount)
     } catch {
       return (70, 0)

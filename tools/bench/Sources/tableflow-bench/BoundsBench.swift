@@ -129,10 +129,11 @@ func runBoundsReplay() {
       let session = try FeedSession(replaying: fixture, feed: ProfileFeed())
       let devNull = FileHandle(forWritingAtPath: "/dev/null")
       // The log streams to /dev/null as `tableflow replay` writes its standard output: in
-      // pieces of whole lines, so no event's text (a whole table) is held as one string.
-      let outcome = try await session.run(streamingTo: { piece in
-        var piece = piece
-        piece.withUTF8 { bytes in
+      // pieces of whole lines (gathered up to 64 KB, as its output sink does), so no event's
+      // text (a whole table) is held as one string.
+      var buffer = ""
+      func flush() {
+        buffer.withUTF8 { bytes in
           var offset = 0
           while offset < bytes.count, let base = bytes.baseAddress, let devNull {
             let written = write(devNull.fileDescriptor, base + offset, bytes.count - offset)
@@ -140,7 +141,13 @@ func runBoundsReplay() {
             offset += written
           }
         }
+        buffer.removeAll(keepingCapacity: true)
+      }
+      let outcome = try await session.run(streamingTo: { piece in
+        buffer += piece
+        if buffer.utf8.count >= 1 << 16 { flush() }
       })
+      flush()
       return (outcome.session.exitCode, outcome.session.presentedCount)
     } catch {
       return (70, 0)

@@ -81,7 +81,7 @@ struct SpecRequestDefinition: Sendable {
 /// How a request asks for its next page.
 struct SpecPagination: Hashable, Sendable {
   enum Style: Hashable, Sendable {
-    /// `start`/`offset`: where the newest page ended (`SpecScreen.offsetAfterMoves`).
+    /// `start`/`offset`: where the newest page ended (`SpecScreen.nextOffset`).
     case offset
     /// `page` = the page number (from `firstPage`).
     case pageNumber

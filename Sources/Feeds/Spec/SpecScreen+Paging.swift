@@ -11,6 +11,22 @@ extension SpecScreen {
     return page.records[request.records]?.count ?? 0
   }
 
+  /// The offset of the next page of an offset-paginated `request`: where its newest page
+  /// ended in the backend's list when it was served (the pages before it may overlap: a
+  /// refilled page repeats what moves pulled up), or the records loaded when the page does
+  /// not say where it started; then shifted by the screen's own moves.
+  func nextOffset(
+    loaded: Int, of request: SpecRequestDefinition, source: SpecRecordsSource, section index: Int,
+    state: ScreenState<SpecDocument>
+  ) -> Int {
+    var offset = loaded
+    if let last = state.pages(in: request.name).last, let start = last.offset {
+      offset = start + (last.records[request.records]?.count ?? 0)
+    }
+    guard !state.changes.isEmpty else { return offset }
+    return offsetAfterMoves(offset, of: source, section: index, slot: request.name, state: state)
+  }
+
   /// The offset of a section's next page when the screen's own moves have changed the
   /// backend's list since its newest page (as the Swift books feed does): a record of the
   /// list that moved to another section left it — the next page starts one earlier, unless

@@ -72,16 +72,10 @@ public struct SpecScreen: Screen {
     let progress = SpecProgress(
       pages: state.pages(in: request.name), records: request.records, pagination: pagination, scope: scope)
     guard progress.hasMore else { return nil }
-    var offset = progress.loaded
-    if pagination.style == .offset, let last = state.pages(in: request.name).last, let start = last.offset {
-      // Where the newest page ended in the backend's list when it was served: the pages
-      // before it may overlap (a refilled page repeats what moves pulled up).
-      offset = start + (last.records[request.records]?.count ?? 0)
-    }
-    if pagination.style == .offset, !state.changes.isEmpty {
-      offset = offsetAfterMoves(
-        offset, of: source, section: position, slot: request.name, state: state)
-    }
+    let offset =
+      pagination.style == .offset
+      ? nextOffset(loaded: progress.loaded, of: request, source: source, section: position, state: state)
+      : progress.loaded
     return self.request(
       for: request,
       page: SpecPageScope(

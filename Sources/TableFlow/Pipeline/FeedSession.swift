@@ -148,16 +148,11 @@ public struct FeedSession: Sendable {
       if keepsLog { log += lines }
       if let output {
         if !lines.isEmpty { output(lines) }
-        lines.removeAll(keepingCapacity: lines.utf8.count <= Self.reusedLineBytes)
         onEvent(event, "")
-        return
-      }
-      onEvent(event, lines)
-      if lines.utf8.count > Self.reusedLineBytes {
-        lines = ""
       } else {
-        lines.removeAll(keepingCapacity: true)
+        onEvent(event, lines)
       }
+      lines.removeAll(keepingCapacity: lines.utf8.count <= Self.reusedLineBytes)
     }
     var options = options
     options.recorder = nil

@@ -16,7 +16,7 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
   @usableFromInline var pageOffsets: [Int] = []
   /// Per page, the index in the page's rows (from the page's offset) of each item's first
   /// row; then the page's row count.
-  @usableFromInline var itemStarts: [[Int]] = []
+  @usableFromInline var itemStarts: [ItemStarts] = []
   /// Per page, the indices (ascending) of the items whose rows depend on where the item is
   /// in its page (`build` said so): their rows are kept only for the item at the same index.
   /// Almost always empty.
@@ -119,11 +119,10 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
   @inlinable
   static func build(
     _ items: [Item], page: Int, into rows: inout [Row], build: Build
-  ) -> (starts: [Int], pinned: [Int]) {
+  ) -> (starts: ItemStarts, pinned: [Int]) {
     let base = rows.count
-    var starts: [Int] = []
+    var starts = ItemStarts()
     var pinned: [Int] = []
-    starts.reserveCapacity(items.count + 1)
     for (index, item) in items.enumerated() {
       starts.append(rows.count - base)
       if build(page, item, &rows) { pinned.append(index) }
@@ -150,7 +149,7 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
   static func rebuild(
     _ items: [Item], page: Int, old: MemoPages<Item>, oldPage: Int, into rows: inout [Row],
     build: Build
-  ) -> (starts: [Int], pinned: [Int]) {
+  ) -> (starts: ItemStarts, pinned: [Int]) {
     let oldItems = old.pages[oldPage]
     let oldStarts = old.itemStarts[oldPage]
     let oldBase = old.pageOffsets[oldPage]
@@ -163,11 +162,10 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
     var pinned = Array(oldPinned.prefix(while: { $0 < prefix }))
     let base = rows.count
     rows.reserveCapacity(base + count(of: old, page: oldPage) + items.count - oldItems.count)
-    var starts: [Int] = []
-    starts.reserveCapacity(items.count + 1)
+    var starts = ItemStarts()
     // The common prefix: its rows and starts, each in one block.
     copy(old.rows, oldBase..<(oldBase + oldStarts[prefix]), into: &rows)
-    starts.append(contentsOf: oldStarts[0..<prefix])
+    starts.append(oldStarts, 0..<prefix, shift: 0)
     // Between the prefix and the suffix: each item's old twin, if any; runs of consecutive
     // old items are copied in one block.
     let middle = prefix..<(items.count - suffix)
@@ -200,7 +198,7 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
     let oldSuffix = oldItems.count - suffix
     let shift = rows.count - base - oldStarts[oldSuffix]
     copy(old.rows, (oldBase + oldStarts[oldSuffix])..<(oldBase + oldStarts[oldItems.count]), into: &rows)
-    for start in oldStarts[oldSuffix...] { starts.append(start + shift) }
+    starts.append(oldStarts, oldSuffix..<(oldItems.count + 1), shift: shift)
     // Pinned items of the suffix are at their old index: the suffix of a page whose length
     // changed has none.
     pinned.append(contentsOf: oldPinned.drop(while: { $0 < oldSuffix }))

@@ -32,10 +32,16 @@ import Darwin
 /// path with every row built again (`sections(for:)` without the memo, as before it), and for
 /// 10,003 rows the peer: the rebuild and full validation with a DifferenceKit-style diff
 /// (``HeckelPeer``) of the flattened rows.
+///
+/// `tableflow-bench incremental CASE` runs that case alone; `--profile` after it runs only the
+/// timed path (no rebuild, peer or check), 20 times as often, for a profiler.
 func runIncrementalBench() {
+  let arguments = CommandLine.arguments.dropFirst(2)
+  let only = arguments.first { !$0.hasPrefix("--") }
+  IncrementalRuns.profiling = arguments.contains("--profile")
   for (name, count) in [
     ("retitle", 10_000), ("close", 10_000), ("retitle-100k", 100_000), ("close-100k", 100_000),
-  ] {
+  ] where only == nil || only == name {
     let before = IssueList.make(count: count)
     var after = before
     let changed = count / 2
@@ -54,13 +60,13 @@ func runIncrementalBench() {
       return { (try? screen.sections(for: state)) ?? [] }
     } reset: {
       state.pages["main"] = [before]
-      _ = try? screen.sections(for: state)
+      return (try? screen.sections(for: state)) ?? []
     } rebuild: {
       IssuesScreen.rebuiltSections(of: after.fresh)
     }
     measured.print(name: name)
   }
-  runAppendPage()
+  if only == nil || only == "append-page" { runAppendPage() }
 }
 
 /// `append-page`: 5,000 pages of 20 issues, then one more.
@@ -79,7 +85,7 @@ private func runAppendPage() {
     return { withLoadMore((try? screen.sections(for: state)) ?? []) }
   } reset: {
     state.pages["main"] = pages
-    _ = try? screen.sections(for: state)
+    return withLoadMore((try? screen.sections(for: state)) ?? [])
   } rebuild: {
     withLoadMore(PagedIssuesScreen.rebuiltSections(of: pages + [page.fresh]))
   }
@@ -106,19 +112,23 @@ private struct IncrementalRuns {
   var operations = 0
   var valid = true
   var extra = ""
+  /// Only the timed path, 20 times as many runs (`--profile`).
+  nonisolated(unsafe) static var profiling = false
 
   /// Builds the shown table with `shown`, then per run: `next` prepares the answer (untimed)
-  /// and returns the timed transform; `reset` puts the state back (untimed); `rebuild` is the
-  /// old path's transform.
+  /// and returns the timed transform; `reset` puts the state back and builds it (untimed),
+  /// and the table it builds is the one shown at the next run, as in the pipeline, where the
+  /// table last built is the one shown and the rows it holds are the rows the screen's memo
+  /// holds; `rebuild` is the old path's transform.
   init(
-    runs: Int, withPeer: Bool, shown: () -> [Section], next: (Int) -> () -> [Section], reset: () -> Void,
-    rebuild: () -> [Section]
+    runs: Int, withPeer: Bool, shown: () -> [Section], next: (Int) -> () -> [Section],
+    reset: () -> [Section], rebuild: () -> [Section]
   ) {
-    let shownSnapshot = (try? screenBuilder(shown()).build()) ?? .empty
+    var shownSnapshot = (try? screenBuilder(shown()).build()) ?? .empty
     shownRows = shownSnapshot.rowCount
     let table = HeadlessTable(shownSnapshot)
     var kept: [Any] = []  // freed after timing
-    for run in 0..<runs {
+    for run in 0..<(Self.profiling ? runs * 20 : runs) {
       let transform = next(run)
       var clock = Stopwatch()
       let cpuStart = threadCPUMilliseconds()
@@ -142,11 +152,16 @@ private struct IncrementalRuns {
       }
       totals.append(transformTime + validate + diff + present)
       operations = changeset.stages.reduce(0) { $0 + $1.operationCount }
+      if Self.profiling {
+        withExtendedLifetime([sections, snapshot, changeset, presented] as [Any]) {}
+        shownSnapshot = Self.shown(reset(), after: shownSnapshot)
+        continue
+      }
       // The old path must present the same table.
       let reference = (try? screenBuilder(rebuild()).build()) ?? .empty
       valid = valid && presented.snapshot == snapshot && snapshot == reference
       kept.append(contentsOf: [sections, snapshot, changeset, presented, reference] as [Any])
-      reset()
+      shownSnapshot = Self.shown(reset(), after: shownSnapshot)
 
       var rebuildClock = Stopwatch()
       let rebuiltSections = rebuild()
@@ -166,6 +181,16 @@ private struct IncrementalRuns {
       kept.append(contentsOf: [peerSnapshot, peerResult] as [Any])
     }
     withExtendedLifetime(kept) {}
+  }
+
+  /// The table of the sections `reset` built, which shows what `shown` showed. Built whole,
+  /// not updating `shown` (which would keep `shown`'s sections, their rows being equal): the
+  /// table holds the very rows the screen's memo holds, as the one the pipeline shows does.
+  private static func shown(_ sections: [Section], after shown: TableSnapshot) -> TableSnapshot {
+    guard let snapshot = try? screenBuilder(sections).build(), snapshot == shown else {
+      fatalError("the reset state does not show the table shown first")
+    }
+    return snapshot
   }
 
   func print(name: String) {

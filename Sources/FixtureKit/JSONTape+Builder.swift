@@ -11,11 +11,13 @@ extension JSONTape {
   struct Builder {
     var scanner: JSONScanner
     var entries: [Entry] = []
-    /// Whether strings' UTF-8 is checked as they are scanned; when not, the caller checks the
-    /// whole text once (``JSONTape/init(_:)``).
+    /// Whether strings' UTF-8 is checked byte by byte as they are scanned; when not, each
+    /// string holding a byte of 0x80 or more is checked whole once scanned, as it becomes text
+    /// (``JSONTape/checkedText(_:count:)``).
     let validatesUTF8: Bool
-    /// Whether some string holds a byte of 0x80 or more.
-    private(set) var hasNonASCII = false
+    /// The checked text of each non-ASCII string without escapes (not kept when
+    /// `validatesUTF8`: that scan only finds the first problem).
+    private(set) var strings: [String] = []
     /// The open containers, innermost last: their entry indexes.
     private var open: [Int] = []
     /// Per open container, its last key's entry index (objects) or -1.
@@ -90,12 +92,7 @@ extension JSONTape {
         if isObject { try readKey() }
         return true
       case UInt8(ascii: "\""):
-        let shape = try scanner.scanString(validatingUTF8: validatesUTF8)
-        hasNonASCII = hasNonASCII || !shape.isASCII
-        entries.append(
-          Entry(
-            kind: .string, flag: shape.isEscaped, isASCII: shape.isASCII, start: start + 1,
-            end: UInt32(scanner.index - 1), count: 0))
+        try appendString(start: start + 1)
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         let shape = try scanner.scanNumber()
         entries.append(
@@ -119,16 +116,33 @@ extension JSONTape {
     /// Reads a key and its colon.
     private mutating func readKey() throws(JSONScanner.Failure) {
       guard try nextByte() == UInt8(ascii: "\"") else { throw scanner.failure("invalid value") }
-      let start = UInt32(scanner.index + 1)
-      let shape = try scanner.scanString(validatingUTF8: validatesUTF8)
-      hasNonASCII = hasNonASCII || !shape.isASCII
-      lastKey[lastKey.count - 1] = entries.count
-      entries.append(
-        Entry(
-          kind: .string, flag: shape.isEscaped, isASCII: shape.isASCII, start: start,
-          end: UInt32(scanner.index - 1), count: 0))
+      let key = entries.count
+      try appendString(start: UInt32(scanner.index + 1))
+      lastKey[lastKey.count - 1] = key
       guard try nextByte() == UInt8(ascii: ":") else { throw scanner.failure("invalid value") }
       scanner.index += 1
+    }
+
+    /// Scans the string whose inside begins at `start` (the cursor is on its opening quote) and
+    /// appends its entry; a non-ASCII one has its UTF-8 checked here, unless the scan did.
+    private mutating func appendString(start: UInt32) throws(JSONScanner.Failure) {
+      let shape = try scanner.scanString(validatingUTF8: validatesUTF8)
+      let end = UInt32(scanner.index - 1)
+      var text: UInt32 = 0
+      if !shape.isASCII, !validatesUTF8 {
+        guard let checked = JSONTape.checkedText(bytes + Int(start), count: Int(end - start)) else {
+          throw scanner.failure("invalid UTF-8 sequence", at: Int(start))
+        }
+        // With escapes, the bytes were only checked: the text is the unescaped one, made when
+        // it is read.
+        if !shape.isEscaped {
+          text = UInt32(strings.count)
+          strings.append(checked)
+        }
+      }
+      entries.append(
+        Entry(
+          kind: .string, flag: shape.isEscaped, isASCII: shape.isASCII, start: start, end: end, count: text))
     }
 
     /// Closes the innermost container at the cursor's bracket.

@@ -8,13 +8,29 @@ struct JSONTapeTests {
     try Array(text.utf8).withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try JSONTape(buffer) }
   }
 
-  static func failure(_ text: String) -> JSONSyntaxError? {
-    do {
-      _ = try tape(text)
+  static func failure(_ text: String) -> JSONSyntaxError? { failure(bytes: Array(text.utf8)) }
+
+  static func failure(bytes: [UInt8]) -> JSONSyntaxError? {
+    do throws(JSONSyntaxError) {
+      _ = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try JSONTape(buffer) }
       return nil
     } catch {
       return error
     }
+  }
+
+  /// `text` with each `%` replaced by the bytes of `bad`, in turn.
+  static func document(_ text: String, _ bad: [UInt8]...) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var next = bad.makeIterator()
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "%"), let inserted = next.next() {
+        bytes += inserted
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return bytes
   }
 
   @Test("containers point past their last descendant and count their elements")
@@ -44,6 +60,63 @@ struct JSONTapeTests {
     let error = Self.failure(text)
     #expect(error?.cause == cause)
     #expect(error?.offset == offset)
+  }
+
+  @Test(
+    "ill-formed UTF-8 in a string is refused at its first byte, wherever the string and the byte are",
+    arguments: [
+      // Start, middle and end of a value; after valid non-ASCII text; in a key.
+      (document(#"["%abc"]"#, [0xFF]), 2), (document(#"["ab%c"]"#, [0xC3, 0x28]), 4),
+      (document(#"["abcdefghijkl%"]"#, [0x80]), 14), (document(#"["中文中文%"]"#, [0xE4, 0xB8]), 14),
+      (document(#"{"名%":1}"#, [0xED, 0xA0, 0x80]), 5),
+      (document(#"{"a":{"b":["x","%"]}}"#, [0xC0, 0xAF]), 16),
+      // Decoding would repair these into U+FFFD of the same length (3 bytes, one ill-formed
+      // sequence): the bytes differ all the same.
+      (document(#"["%A"]"#, [0xF1, 0x80, 0x80]), 2), (document(#"["é%"]"#, [0xF4, 0x90, 0x80]), 4),
+      // With escapes: the raw bytes are checked too.
+      (document(#"["\n中%\t"]"#, [0xFE]), 7), (document(#"{"\u0041%":1}"#, [0xE0, 0x80, 0x80]), 8),
+      // Cut off by the end of the document: the sequence is what is wrong.
+      (document(#"["%"#, [0xE4, 0xB8]), 2),
+    ] as [([UInt8], Int)])
+  func illFormedUTF8(bytes: [UInt8], offset: Int) {
+    let error = Self.failure(bytes: bytes)
+    #expect(error?.cause == "invalid UTF-8 sequence")
+    #expect(error?.offset == offset)
+  }
+
+  @Test(
+    "the first problem in the text is the one reported, UTF-8 or not",
+    arguments: [
+      // A byte of 0x80 or more outside a string is not JSON.
+      (document(#"[1, %]"#, [0xC3, 0xA9]), "invalid value", 4),
+      (document("%", [0xE4, 0xB8, 0xAD]), "invalid value", 0),
+      (document(#"["é" %]"#, [0xFF]), "invalid value", 6),
+      // Ill-formed text before a syntax error, a duplicate key, or another ill-formed string.
+      (document(#"["%", x]"#, [0xFF]), "invalid UTF-8 sequence", 2),
+      (document(#"{"a":"é%","a":2}"#, [0xFF]), "invalid UTF-8 sequence", 8),
+      (document(#"["é", "%", "%"]"#, [0xC3], [0xFF]), "invalid UTF-8 sequence", 8),
+      // And after one.
+      (document(#"[x, "%"]"#, [0xFF]), "invalid value", 1),
+      (document(#"[{"a":1,"a":2}, "%"]"#, [0xFF]), #"duplicate key "a" in one object"#, 8),
+      (document(#"["\q", "%"]"#, [0xFF]), "invalid escape sequence", 2),
+    ] as [([UInt8], String, Int)])
+  func firstProblem(bytes: [UInt8], cause: String, offset: Int) {
+    let error = Self.failure(bytes: bytes)
+    #expect(error?.cause == cause)
+    #expect(error?.offset == offset)
+  }
+
+  @Test("each non-ASCII string without escapes keeps its checked text, keys too; others are made when read")
+  func nonASCIIText() throws {
+    let bytes = Array(#"{"名前":"値","e":["é",  "a\u00e9", "b\n中"],"x":"plain"}"#.utf8)
+    let tape = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try JSONTape(buffer) }
+    #expect(tape.strings == ["名前", "値", "é"])
+    let strings = tape.entries.indices.filter { tape.entries[$0].kind == .string }
+    let texts = bytes.withUnsafeBufferPointer { buffer in
+      strings.map { tape.string(tape.entries[$0], in: buffer.baseAddress!) }
+    }
+    #expect(texts == ["名前", "値", "e", "é", "aé", "b\n中", "x", "plain"])
+    #expect(strings.map { tape.entries[$0].count } == [0, 1, 0, 2, 0, 0, 0, 0])
   }
 
   @Test("Foundation's leniencies: a byte order mark and a trailing comma")

@@ -142,6 +142,39 @@ struct JSONDecodingTests {
     #expect(CodingPathText.text(surrogate.path) == "a")
   }
 
+  @Test("non-ASCII keys and values, with and without escapes, decode as Foundation's; bad bytes are refused")
+  func nonASCIIKeys() throws {
+    struct Entry: Codable, Hashable {
+      var name: String
+      var notes: [String]
+      var price: Int?
+      enum CodingKeys: String, CodingKey {
+        case name = "名前"
+        case notes = "メモ"
+        case price = "prix_é"
+      }
+    }
+    let json = #"[{"名前":"本","メモ":["一","\u4e8c\n三","four"],"prix_\u00e9":5},{"メモ":[],"名前":"é"}]"#
+    let (ours, peer) = Self.both([Entry].self, json)
+    #expect(try ours.get() == peer.get())
+    #expect(try ours.get().first?.notes == ["一", "二\n三", "four"])
+    #expect(try ours.get().last?.price == nil)
+    // The same document with one byte of a key's text damaged, then one of a value's.
+    var bytes = Array(json.utf8)
+    let key = try #require(bytes.firstIndex(of: 0xE3))
+    bytes[key + 1] = 0x41
+    let error = try #require(Self.syntax(bytes))
+    #expect(error.cause == "invalid UTF-8 sequence")
+    #expect(error.offset == key)
+    // A key that cannot be read leaves the path at the key before it.
+    #expect(CodingPathText.text(error.path) == "[0].名前")
+    bytes = Array(json.utf8)
+    let value = try #require(bytes.lastIndex(of: 0xC3))
+    bytes[value] = 0xFF
+    #expect(Self.syntax(bytes)?.offset == value)
+    #expect(Self.syntax(bytes).map { CodingPathText.text($0.path) } == "[1].名前")
+  }
+
   static func syntax(_ bytes: [UInt8]) -> JSONSyntaxError? {
     do {
       _ = try JSONDecoding.tableFlow.decode(SkipAll.self, from: bytes)

@@ -79,14 +79,22 @@ final class TapeDecoder: Decoder {
     TapeDecoder(sharing: self, entry: entry, path: path)
   }
 
+  /// `[String]`, for a metatype comparison without a metadata lookup.
+  private static let stringArrayType: Any.Type = [String].self
+
   /// Decodes the value at `entry` as `type`: Foundation's special cases first (`Data` as
   /// base64, `URL` and `Decimal`), then the type's own `init(from:)`.
   func decode<Value: Decodable>(_ type: Value.Type, at entry: Int, path: CodingPathNode) throws -> Value {
     // Metatype comparisons first: `decodeSpecial`'s `Value?` needs a metadata lookup per call.
-    if Value.self == String.self, let text = try string(at: entry, path: path) as? Value { return text }
+    // The values are handed over by `unsafeBitCast` (the metatype says they are the same
+    // type), as `as? Value` would look up the metadata of the type cast from, each time.
+    if Value.self == String.self { return unsafeBitCast(try string(at: entry, path: path), to: Value.self) }
     // An array of strings (a book's authors, tags) without an unkeyed container per array;
     // anything else in it takes the general path, which throws what Foundation would.
-    if Value.self == [String].self, let strings = stringArray(at: entry) as? Value { return strings }
+    // `[String].self` is kept once: spelled here, its metadata would be looked up per call.
+    if Value.self == Self.stringArrayType, let strings = stringArray(at: entry) {
+      return unsafeBitCast(strings, to: Value.self)
+    }
     if Value.self == Data.self || Value.self == URL.self || Value.self == Decimal.self,
       let special = try decodeSpecial(type, at: entry, path: path)
     {

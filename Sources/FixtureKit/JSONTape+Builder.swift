@@ -15,7 +15,7 @@ extension JSONTape {
     /// string holding a byte of 0x80 or more is checked whole once scanned, as it becomes text
     /// (``JSONTape/checkedText(_:count:)``).
     let validatesUTF8: Bool
-    /// The checked text of each non-ASCII string without escapes (not kept when
+    /// The checked text of each non-ASCII string value without escapes (not kept when
     /// `validatesUTF8`: that scan only finds the first problem).
     private(set) var strings: [String] = []
     /// The open containers, innermost last: their entry indexes.
@@ -117,15 +117,18 @@ extension JSONTape {
     private mutating func readKey() throws(JSONScanner.Failure) {
       guard try nextByte() == UInt8(ascii: "\"") else { throw scanner.failure("invalid value") }
       let key = entries.count
-      try appendString(start: UInt32(scanner.index + 1))
+      try appendString(start: UInt32(scanner.index + 1), ofObject: open[open.count - 1])
       lastKey[lastKey.count - 1] = key
       guard try nextByte() == UInt8(ascii: ":") else { throw scanner.failure("invalid value") }
       scanner.index += 1
     }
 
     /// Scans the string whose inside begins at `start` (the cursor is on its opening quote) and
-    /// appends its entry; a non-ASCII one has its UTF-8 checked here, unless the scan did.
-    private mutating func appendString(start: UInt32) throws(JSONScanner.Failure) {
+    /// appends its entry (a key of the object at entry `object`, if given); a non-ASCII one has
+    /// its UTF-8 checked here, unless the scan did.
+    private mutating func appendString(
+      start: UInt32, ofObject object: Int? = nil
+    ) throws(JSONScanner.Failure) {
       let shape = try scanner.scanString(validatingUTF8: validatesUTF8)
       let end = UInt32(scanner.index - 1)
       var text: UInt32 = 0
@@ -134,15 +137,16 @@ extension JSONTape {
           throw scanner.failure("invalid UTF-8 sequence", at: Int(start))
         }
         // With escapes, the bytes were only checked: the text is the unescaped one, made when
-        // it is read.
-        if !shape.isEscaped {
+        // it is read. Keys are matched by their bytes: their text is rarely wanted.
+        if !shape.isEscaped, object == nil {
           text = UInt32(strings.count)
           strings.append(checked)
         }
       }
       entries.append(
         Entry(
-          kind: .string, flag: shape.isEscaped, isASCII: shape.isASCII, start: start, end: end, count: text))
+          kind: .string, flag: shape.isEscaped, isASCII: shape.isASCII, isKey: object != nil, start: start,
+          end: end, count: object.map { UInt32($0) } ?? text))
     }
 
     /// Closes the innermost container at the cursor's bracket.

@@ -18,7 +18,7 @@ import Darwin
 ///
 /// UTF-8 is checked once, and only where it can be wrong: bytes of 0x80 or more are refused
 /// outside strings by the grammar, and each string holding one is checked as it is scanned,
-/// by becoming a `String` that must hold the same bytes. A string without escapes keeps that
+/// by becoming a `String` that must hold the same bytes. A value without escapes keeps that
 /// `String` (in ``strings``), which ``string(_:in:)`` then hands out without checking again.
 package struct JSONTape: Sendable {
   /// The kind of a value.
@@ -37,10 +37,14 @@ package struct JSONTape: Sendable {
     package var flag: Bool
     /// Strings: whether every byte is ASCII.
     package var isASCII = true
+    /// Strings: whether it is an object's key (see `count`).
+    package var isKey = false
     package var start: UInt32
     package var end: UInt32
-    /// Containers: the elements (an object's members). Strings that are not ASCII and hold no
-    /// escapes: the index of their checked text in ``JSONTape/strings``. Otherwise 0.
+    /// Containers: the elements (an object's members). Keys: the entry of their object, so a
+    /// key found by its place can be told from a string nested deeper. Other strings that are
+    /// not ASCII and hold no escapes: the index of their checked text in
+    /// ``JSONTape/strings``. Otherwise 0.
     package var count: UInt32
 
     /// An object or an array (compared by raw value: cheap in unspecialised generic code).
@@ -57,8 +61,9 @@ package struct JSONTape: Sendable {
   /// The values in document order; the root is entry 0.
   package private(set) var entries: [Entry]
 
-  /// The text of each string (or key) that is not ASCII and holds no escapes, in document
-  /// order, checked as UTF-8 when the tape was built; an entry's `count` is its index here.
+  /// The text of each string value (not key) that is not ASCII and holds no escapes, in
+  /// document order, checked as UTF-8 when the tape was built; an entry's `count` is its index
+  /// here.
   package let strings: [String]
 
   /// Checks and indexes the `bytes` of a whole document.
@@ -110,11 +115,11 @@ package struct JSONTape: Sendable {
     return entry.flag ? JSONUnescaper.text(inside) : String(decoding: inside, as: UTF8.self)
   }
 
-  /// The text of the string or key at `entry`, escapes decoded; non-ASCII text without
-  /// escapes is the one checked when the tape was built (``strings``), not made again.
+  /// The text of the string or key at `entry`, escapes decoded; a non-ASCII value without
+  /// escapes is the text checked when the tape was built (``strings``), not made again.
   @inline(__always)
   package func string(_ entry: Entry, in base: UnsafePointer<UInt8>) -> String {
-    guard !entry.flag, !entry.isASCII else { return Self.text(of: entry, in: base) }
+    guard !entry.flag, !entry.isASCII, !entry.isKey else { return Self.text(of: entry, in: base) }
     return strings[Int(entry.count)]
   }
 

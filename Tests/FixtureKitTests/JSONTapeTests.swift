@@ -106,17 +106,20 @@ struct JSONTapeTests {
     #expect(error?.offset == offset)
   }
 
-  @Test("each non-ASCII string without escapes keeps its checked text, keys too; others are made when read")
+  @Test("each non-ASCII value without escapes keeps its checked text; keys point at their object")
   func nonASCIIText() throws {
     let bytes = Array(#"{"名前":"値","e":["é",  "a\u00e9", "b\n中"],"x":"plain"}"#.utf8)
     let tape = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try JSONTape(buffer) }
-    #expect(tape.strings == ["名前", "値", "é"])
+    #expect(tape.strings == ["値", "é"])
     let strings = tape.entries.indices.filter { tape.entries[$0].kind == .string }
     let texts = bytes.withUnsafeBufferPointer { buffer in
       strings.map { tape.string(tape.entries[$0], in: buffer.baseAddress!) }
     }
     #expect(texts == ["名前", "値", "e", "é", "aé", "b\n中", "x", "plain"])
-    #expect(strings.map { tape.entries[$0].count } == [0, 1, 0, 2, 0, 0, 0, 0])
+    #expect(strings.map { tape.entries[$0].count } == [0, 0, 0, 1, 0, 0, 0, 0])
+    #expect(strings.map { tape.entries[$0].isKey } == [true, false, true, false, false, false, true, false])
+    let nested = try Self.tape(#"[{"a":{"b":"c"}},{"d":1}]"#)
+    #expect(nested.entries.map { $0.isKey ? Int($0.count) : -1 } == [-1, -1, 1, -1, 3, -1, -1, 6, -1])
   }
 
   @Test("Foundation's leniencies: a byte order mark and a trailing comma")

@@ -175,6 +175,49 @@ struct JSONDecodingTests {
     #expect(Self.syntax(bytes).map { CodingPathText.text($0.path) } == "[1].名前")
   }
 
+  @Test("keys are found wherever each object of a model has them, not where the previous one did")
+  func keysMove() throws {
+    struct Inner: Codable, Hashable {
+      var a: Int
+      var b: Int
+    }
+    struct Item: Codable, Hashable {
+      var a: Int
+      var b: Int?
+      var c: Inner?
+    }
+    // The second object holds, where the first had its key `a`, the `a` of a nested object;
+    // the last ones are shorter than where the others had their keys.
+    let json = #"""
+      [{"x":0,"a":1,"b":2},{"c":{"a":10,"b":20},"a":3,"b":4},{"b":6,"a":5},{"a":7},{"b":8,"x":{"a":9},"a":11},
+       {"x":0,"a":1,"b":2},{"a":12}]
+      """#
+    let (ours, peer) = Self.both([Item].self, json)
+    let items = try ours.get()
+    #expect(items == (try peer.get()))
+    #expect(items.map(\.a) == [1, 3, 5, 7, 11, 1, 12])
+    #expect(items.map(\.b) == [2, 4, 6, nil, 8, 2, nil])
+    #expect(items[1].c == Inner(a: 10, b: 20))
+  }
+
+  @Test("a key guess is given back only for the type and the place it was noted for")
+  func keyGuesses() {
+    enum First: CodingKey { case a }
+    enum Second: CodingKey { case a }
+    let guesses = KeyGuesses()
+    let first = KeyGuesses.identity(of: First.self)
+    let second = KeyGuesses.identity(of: Second.self)
+    #expect(guesses.offset(type: first, after: 0) == 0)
+    guesses.record(type: first, after: 0, offset: 3)
+    guesses.record(type: first, after: 5, offset: 1)
+    #expect(guesses.offset(type: first, after: 0) == 3)
+    #expect(guesses.offset(type: first, after: 5) == 1)
+    #expect(guesses.offset(type: second, after: 0) == 0)
+    #expect(guesses.offset(type: first, after: 4) == 0)
+    guesses.record(type: first, after: 0, offset: 7)
+    #expect(guesses.offset(type: first, after: 0) == 7)
+  }
+
   static func syntax(_ bytes: [UInt8]) -> JSONSyntaxError? {
     do {
       _ = try JSONDecoding.tableFlow.decode(SkipAll.self, from: bytes)

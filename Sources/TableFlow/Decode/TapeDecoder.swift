@@ -20,12 +20,15 @@ final class TapeDecoder: Decoder {
   /// usually read keys in the order the backend writes them.
   var hintObject = -1
   var hintMember = 0
+  /// Where keys were found in earlier objects of the same model.
+  let guesses: KeyGuesses
 
   init(tape: JSONTape, base: UnsafePointer<UInt8>, userInfo: [CodingUserInfoKey: Any]) {
     self.tape = tape
     entries = tape.entries
     self.base = base
     self.userInfo = userInfo
+    guesses = KeyGuesses()
   }
 
   private init(sharing other: TapeDecoder, entry: Int, path: CodingPathNode) {
@@ -33,6 +36,7 @@ final class TapeDecoder: Decoder {
     entries = other.entries
     base = other.base
     userInfo = other.userInfo
+    guesses = other.guesses
     self.entry = entry
     self.path = path
   }

@@ -89,9 +89,9 @@ final class TapeDecoder: Decoder {
   /// Decodes the value at `entry` as `type`: Foundation's special cases first (`Data` as
   /// base64, `URL` and `Decimal`), then the type's own `init(from:)`.
   func decode<Value: Decodable>(_ type: Value.Type, at entry: Int, path: CodingPathNode) throws -> Value {
-    // Metatype comparisons first: `decodeSpecial`'s `Value?` needs a metadata lookup per call.
-    // The values are handed over by `unsafeBitCast` (the metatype says they are the same
-    // type), as `as? Value` would look up the metadata of the type cast from, each time.
+    // Metatype comparisons, and values handed over by `unsafeBitCast` once the metatype says
+    // they are of the same type: `as? Value` would look up the metadata of the type cast
+    // from, and a `Value?` (even in a branch not taken) `Optional<Value>`'s, at each call.
     if Value.self == String.self { return unsafeBitCast(try string(at: entry, path: path), to: Value.self) }
     // An array of strings (a book's authors, tags) without an unkeyed container per array;
     // anything else in it takes the general path, which throws what Foundation would.
@@ -99,11 +99,9 @@ final class TapeDecoder: Decoder {
     if Value.self == Self.stringArrayType, let strings = stringArray(at: entry) {
       return unsafeBitCast(strings, to: Value.self)
     }
-    if Value.self == Data.self || Value.self == URL.self || Value.self == Decimal.self,
-      let special = try decodeSpecial(type, at: entry, path: path)
-    {
-      return special
-    }
+    if Value.self == Data.self { return unsafeBitCast(try data(at: entry, path: path), to: Value.self) }
+    if Value.self == URL.self { return unsafeBitCast(try url(at: entry, path: path), to: Value.self) }
+    if Value.self == Decimal.self { return unsafeBitCast(try decimal(at: entry, path: path), to: Value.self) }
     let saved = (self.entry, self.path)
     self.entry = entry
     self.path = path
@@ -111,30 +109,29 @@ final class TapeDecoder: Decoder {
     return try Value(from: self)
   }
 
-  private func decodeSpecial<Value>(_ type: Value.Type, at entry: Int, path: CodingPathNode) throws -> Value?
-  {
-    if Value.self == Data.self {
-      let text = try string(at: entry, path: path)
-      guard let data = Data(base64Encoded: text) else {
-        throw corrupted("Encountered Data is not valid Base64.", path: path)
-      }
-      return data as? Value
+  /// `Data` as Foundation decodes it by default: base64 text.
+  private func data(at entry: Int, path: CodingPathNode) throws -> Data {
+    let text = try string(at: entry, path: path)
+    guard let data = Data(base64Encoded: text) else {
+      throw corrupted("Encountered Data is not valid Base64.", path: path)
     }
-    if Value.self == URL.self {
-      let text = try string(at: entry, path: path)
-      guard let url = URL(string: text) else { throw corrupted("Invalid URL string.", path: path) }
-      return url as? Value
+    return data
+  }
+
+  private func url(at entry: Int, path: CodingPathNode) throws -> URL {
+    let text = try string(at: entry, path: path)
+    guard let url = URL(string: text) else { throw corrupted("Invalid URL string.", path: path) }
+    return url
+  }
+
+  private func decimal(at entry: Int, path: CodingPathNode) throws -> Decimal {
+    guard entries[entry].kind.rawValue == JSONTape.Kind.number.rawValue else {
+      throw mismatch(Decimal.self, at: entry, path: path)
     }
-    if Value.self == Decimal.self {
-      guard entries[entry].kind.rawValue == JSONTape.Kind.number.rawValue else {
-        throw mismatch(Decimal.self, at: entry, path: path)
-      }
-      guard let decimal = Decimal(string: tokenText(entry), locale: nil) else {
-        throw corrupted("Parsed JSON number <\(tokenText(entry))> does not fit in Decimal.", path: path)
-      }
-      return decimal as? Value
+    guard let decimal = Decimal(string: tokenText(entry), locale: nil) else {
+      throw corrupted("Parsed JSON number <\(tokenText(entry))> does not fit in Decimal.", path: path)
     }
-    return nil
+    return decimal
   }
 
   /// A `typeMismatch` naming what was found, worded as Foundation's.

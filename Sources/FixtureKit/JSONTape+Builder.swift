@@ -166,18 +166,28 @@ extension JSONTape {
       guard members > 1 else { return }
       let end = Int(entries[object].end)
       if members <= 16 {
-        // No array per object: the keys' entry indexes live on the stack.
-        let repeated = withUnsafeTemporaryAllocation(of: Int.self, capacity: members) { keys -> Int? in
+        // No array per object: the keys' entry indexes and their shapes live on the stack.
+        let repeated = withUnsafeTemporaryAllocation(of: (key: Int, shape: UInt64).self, capacity: members) {
+          keys -> Int? in
           var index = object + 1
           var found = 0
           while index < end, found < members {
-            keys[found] = index
+            keys[found] = (index, shape(of: entries[index]))
             found += 1
             let value = entries[index + 1]
             index = value.isContainer ? Int(value.end) : index + 2
           }
+          // Only keys of the same shape can be the same, unless one has escapes.
           for later in 1..<found {
-            for earlier in 0..<later where sameKey(keys[earlier], keys[later]) { return keys[later] }
+            let (key, shape) = keys[later]
+            for earlier in 0..<later {
+              let other = keys[earlier].shape
+              if other == shape || other == Self.escapedShape || shape == Self.escapedShape,
+                sameKey(keys[earlier].key, key)
+              {
+                return key
+              }
+            }
           }
           return nil
         }
@@ -194,6 +204,19 @@ extension JSONTape {
         index = value.isContainer ? Int(value.end) : index + 2
       }
     }
+
+    /// What two keys without escapes that are the same have in common: their length, first
+    /// and last bytes. A key with escapes has ``escapedShape``, which may be anything.
+    private func shape(of key: Entry) -> UInt64 {
+      guard !key.flag else { return Self.escapedShape }
+      let length = Int(key.end - key.start)
+      guard length > 0 else { return 0 }
+      let first = UInt64(bytes[Int(key.start)])
+      let last = UInt64(bytes[Int(key.end) - 1])
+      return UInt64(length) << 16 | first << 8 | last
+    }
+
+    private static let escapedShape = UInt64.max
 
     private func duplicate(_ key: Int) -> JSONScanner.Failure {
       let name = JSONTape.text(of: entries[key], in: bytes)

@@ -122,6 +122,22 @@ struct JSONTapeTests {
     #expect(nested.entries.map { $0.isKey ? Int($0.count) : -1 } == [-1, -1, 1, -1, 3, -1, -1, 6, -1])
   }
 
+  @Test(
+    "a key repeated is found whatever the keys look like, and only then",
+    arguments: [
+      (#"{"":1,"x":2,"":3}"#, #"duplicate key "" in one object"#, 12),
+      (#"{"abc":1,"axc":2,"abc":3}"#, #"duplicate key "abc" in one object"#, 17),
+      (#"{"abc":1,"a\u0062c":2}"#, #"duplicate key "abc" in one object"#, 9),
+      (#"{"a\u0062c":1,"xyz":0,"abc":2}"#, #"duplicate key "abc" in one object"#, 22),
+      (#"{"\u00e9":1,"é":2}"#, #"duplicate key "é" in one object"#, 12),
+      (#"{"abc":1,"axc":2,"a\u0078d":3,"":4,"ab":5}"#, nil, 0),
+    ] as [(String, String?, Int)])
+  func duplicateKeys(text: String, cause: String?, offset: Int) {
+    let error = Self.failure(text)
+    #expect(error?.cause == cause)
+    #expect(error?.offset ?? 0 == offset)
+  }
+
   @Test("Foundation's leniencies: a byte order mark and a trailing comma")
   func leniencies() throws {
     #expect(try Self.tape("\u{FEFF}[1,]").entries.count == 2)

@@ -138,6 +138,49 @@ struct JSONTapeTests {
     #expect(error?.offset ?? 0 == offset)
   }
 
+  @Test("a word's lowest special-byte bit is its first quote, backslash or control byte, wherever")
+  func firstSpecialByte() {
+    let fillers: [UInt8] = [0x41, 0x20, 0x7F, 0x80, 0x9F, 0xA0, 0xE4, 0xFF, 0x21, 0x23, 0x5B, 0x5D]
+    for special: UInt8 in [0x22, 0x5C, 0x00, 0x01, 0x1F] {
+      for position in 0..<8 {
+        for filler in fillers {
+          // After the special byte: bytes that a borrow could flag too (0x01, 0x23, 0x5D, 0x21).
+          var bytes = [UInt8](repeating: filler, count: 8)
+          bytes[position] = special
+          for later in (position + 1)..<8 where later % 2 == 0 { bytes[later] = 0x01 }
+          let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+          let mask = JSONText.specialBytes(word)
+          #expect(mask.trailingZeroBitCount >> 3 == position, "\(bytes)")
+        }
+      }
+    }
+    let plain = Array("Abc é]#!".utf8)
+    #expect(JSONText.specialBytes(plain.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }) == 0)
+  }
+
+  @Test("strings of every length end at their quote, ASCII or not, with what comes after them")
+  func stringLengths() throws {
+    for length in 0..<40 {
+      for text in [String(repeating: "a", count: length), String(repeating: "é", count: length)] {
+        for after in ["", " ", "\"x\"", "\u{1}"] {
+          let document = Array("[\"\(text)\",1]\(after)".utf8)
+          let error = Self.failure(bytes: document)
+          if after.isEmpty || after == " " {
+            let tape = try document.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+              try JSONTape(buffer)
+            }
+            #expect(tape.entries[1].end - tape.entries[1].start == UInt32(text.utf8.count))
+            #expect(tape.entries[1].isASCII == (length == 0 || text.first == "a"))
+            #expect(tape.entries[2].kind == .number)
+          } else {
+            #expect(error?.cause == "garbage at end")
+            #expect(error?.offset == text.utf8.count + 6)
+          }
+        }
+      }
+    }
+  }
+
   @Test("Foundation's leniencies: a byte order mark and a trailing comma")
   func leniencies() throws {
     #expect(try Self.tape("\u{FEFF}[1,]").entries.count == 2)

@@ -24,41 +24,64 @@ extension JSONScanner {
   /// - Throws: `Failure` at the offending byte: `unexpected end of input`,
   ///   `unescaped control character`, `invalid escape sequence`, `invalid UTF-8 sequence`.
   mutating func scanString(validatingUTF8: Bool = true) throws(Failure) -> StringShape {
-    index += 1
+    // The cursor is kept in a local while scanning (and written back before any throw).
+    var at = index + 1
+    defer { index = at }
     var shape = StringShape()
+    let high: UInt64 = 0x8080_8080_8080_8080
     while true {
-      while index + 8 <= count {
-        let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-        if JSONText.hasSpecialByte(word) { break }
-        if word & 0x8080_8080_8080_8080 != 0 {
+      // Eight bytes at a time up to the first quote, backslash or control byte (or, when
+      // validating, up to a word with non-ASCII bytes, which are checked one by one).
+      while at + 8 <= count {
+        let word = UnsafeRawPointer(bytes + at).loadUnaligned(as: UInt64.self)
+        let special = JSONText.specialBytes(word)
+        guard special != 0 else {
+          if word & high != 0 {
+            shape.isASCII = false
+            if validatingUTF8 { break }
+          }
+          at += 8
+          continue
+        }
+        // Straight to the first special byte, past the ones before it.
+        let before = special.trailingZeroBitCount >> 3
+        if word & high & ((1 << (before << 3)) &- 1) != 0 {
           shape.isASCII = false
           if validatingUTF8 { break }
         }
-        index += 8
+        at += before
+        break
       }
-      guard index < count else { throw failure("unexpected end of input", at: count) }
-      let byte = bytes[index]
+      guard at < count else {
+        index = at
+        throw failure("unexpected end of input", at: count)
+      }
+      let byte = bytes[at]
       switch byte {
       case 0x22:
-        index += 1
+        at += 1
         return shape
       case 0x5C:
         shape.isEscaped = true
+        index = at
         try scanEscape()
+        at = index
       case 0..<0x20:
+        index = at
         throw failure("unescaped control character")
       case 0..<0x80:
-        index += 1
+        at += 1
       default:
         shape.isASCII = false
         guard validatingUTF8 else {
-          index += 1
+          at += 1
           continue
         }
-        guard let length = Self.sequenceLength(bytes + index, available: count - index) else {
+        guard let length = Self.sequenceLength(bytes + at, available: count - at) else {
+          index = at
           throw failure("invalid UTF-8 sequence")
         }
-        index += length
+        at += length
       }
     }
   }

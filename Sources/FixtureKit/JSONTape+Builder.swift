@@ -11,11 +11,13 @@ extension JSONTape {
   struct Builder {
     var scanner: JSONScanner
     var entries: [Entry] = []
-    /// Whether strings' UTF-8 is checked as they are scanned; when not, the caller checks the
-    /// whole text once (``JSONTape/init(_:)``).
+    /// Whether strings' UTF-8 is checked byte by byte as they are scanned; when not, each
+    /// string holding a byte of 0x80 or more is checked whole once scanned, as it becomes text
+    /// (``JSONTape/checkedText(_:count:)``).
     let validatesUTF8: Bool
-    /// Whether some string holds a byte of 0x80 or more.
-    private(set) var hasNonASCII = false
+    /// The checked text of each non-ASCII string value without escapes (not kept when
+    /// `validatesUTF8`: that scan only finds the first problem).
+    private(set) var strings: [String] = []
     /// The open containers, innermost last: their entry indexes.
     private var open: [Int] = []
     /// Per open container, its last key's entry index (objects) or -1.
@@ -90,12 +92,7 @@ extension JSONTape {
         if isObject { try readKey() }
         return true
       case UInt8(ascii: "\""):
-        let shape = try scanner.scanString(validatingUTF8: validatesUTF8)
-        hasNonASCII = hasNonASCII || !shape.isASCII
-        entries.append(
-          Entry(
-            kind: .string, flag: shape.isEscaped, isASCII: shape.isASCII, start: start + 1,
-            end: UInt32(scanner.index - 1), count: 0))
+        try appendString(start: start + 1)
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         let shape = try scanner.scanNumber()
         entries.append(
@@ -119,16 +116,37 @@ extension JSONTape {
     /// Reads a key and its colon.
     private mutating func readKey() throws(JSONScanner.Failure) {
       guard try nextByte() == UInt8(ascii: "\"") else { throw scanner.failure("invalid value") }
-      let start = UInt32(scanner.index + 1)
-      let shape = try scanner.scanString(validatingUTF8: validatesUTF8)
-      hasNonASCII = hasNonASCII || !shape.isASCII
-      lastKey[lastKey.count - 1] = entries.count
-      entries.append(
-        Entry(
-          kind: .string, flag: shape.isEscaped, isASCII: shape.isASCII, start: start,
-          end: UInt32(scanner.index - 1), count: 0))
+      let key = entries.count
+      try appendString(start: UInt32(scanner.index + 1), ofObject: open[open.count - 1])
+      lastKey[lastKey.count - 1] = key
       guard try nextByte() == UInt8(ascii: ":") else { throw scanner.failure("invalid value") }
       scanner.index += 1
+    }
+
+    /// Scans the string whose inside begins at `start` (the cursor is on its opening quote) and
+    /// appends its entry (a key of the object at entry `object`, if given); a non-ASCII one has
+    /// its UTF-8 checked here, unless the scan did.
+    private mutating func appendString(
+      start: UInt32, ofObject object: Int? = nil
+    ) throws(JSONScanner.Failure) {
+      let shape = try scanner.scanString(validatingUTF8: validatesUTF8)
+      let end = UInt32(scanner.index - 1)
+      var text: UInt32 = 0
+      if !shape.isASCII, !validatesUTF8 {
+        guard let checked = JSONTape.checkedText(bytes + Int(start), count: Int(end - start)) else {
+          throw scanner.failure("invalid UTF-8 sequence", at: Int(start))
+        }
+        // With escapes, the bytes were only checked: the text is the unescaped one, made when
+        // it is read. Keys are matched by their bytes: their text is rarely wanted.
+        if !shape.isEscaped, object == nil {
+          text = UInt32(strings.count)
+          strings.append(checked)
+        }
+      }
+      entries.append(
+        Entry(
+          kind: .string, flag: shape.isEscaped, isASCII: shape.isASCII, isKey: object != nil, start: start,
+          end: end, count: object.map { UInt32($0) } ?? text))
     }
 
     /// Closes the innermost container at the cursor's bracket.
@@ -148,18 +166,28 @@ extension JSONTape {
       guard members > 1 else { return }
       let end = Int(entries[object].end)
       if members <= 16 {
-        // No array per object: the keys' entry indexes live on the stack.
-        let repeated = withUnsafeTemporaryAllocation(of: Int.self, capacity: members) { keys -> Int? in
+        // No array per object: the keys' entry indexes and their shapes live on the stack.
+        let repeated = withUnsafeTemporaryAllocation(of: (key: Int, shape: UInt64).self, capacity: members) {
+          keys -> Int? in
           var index = object + 1
           var found = 0
           while index < end, found < members {
-            keys[found] = index
+            keys[found] = (index, shape(of: entries[index]))
             found += 1
             let value = entries[index + 1]
             index = value.isContainer ? Int(value.end) : index + 2
           }
+          // Only keys of the same shape can be the same, unless one has escapes.
           for later in 1..<found {
-            for earlier in 0..<later where sameKey(keys[earlier], keys[later]) { return keys[later] }
+            let (key, shape) = keys[later]
+            for earlier in 0..<later {
+              let other = keys[earlier].shape
+              if other == shape || other == Self.escapedShape || shape == Self.escapedShape,
+                sameKey(keys[earlier].key, key)
+              {
+                return key
+              }
+            }
           }
           return nil
         }
@@ -176,6 +204,19 @@ extension JSONTape {
         index = value.isContainer ? Int(value.end) : index + 2
       }
     }
+
+    /// What two keys without escapes that are the same have in common: their length, first
+    /// and last bytes. A key with escapes has ``escapedShape``, which may be anything.
+    private func shape(of key: Entry) -> UInt64 {
+      guard !key.flag else { return Self.escapedShape }
+      let length = Int(key.end - key.start)
+      guard length > 0 else { return 0 }
+      let first = UInt64(bytes[Int(key.start)])
+      let last = UInt64(bytes[Int(key.end) - 1])
+      return UInt64(length) << 16 | first << 8 | last
+    }
+
+    private static let escapedShape = UInt64.max
 
     private func duplicate(_ key: Int) -> JSONScanner.Failure {
       let name = JSONTape.text(of: entries[key], in: bytes)

@@ -16,8 +16,10 @@ import Darwin
 /// accepted (as Foundation does). Beyond Foundation, an object with the same key twice is an
 /// error. Nesting deeper than ``maximumDepth`` is an error; building never recurses.
 ///
-/// UTF-8 is checked once: a document with non-ASCII text is checked whole as it becomes a
-/// `String` (``text``), which its strings are then cut from without being checked again.
+/// UTF-8 is checked once, and only where it can be wrong: bytes of 0x80 or more are refused
+/// outside strings by the grammar, and each string holding one is checked as it is scanned,
+/// by becoming a `String` that must hold the same bytes. A value without escapes keeps that
+/// `String` (in ``strings``), which ``string(_:in:)`` then hands out without checking again.
 package struct JSONTape: Sendable {
   /// The kind of a value.
   package enum Kind: UInt8, Sendable {
@@ -35,8 +37,14 @@ package struct JSONTape: Sendable {
     package var flag: Bool
     /// Strings: whether every byte is ASCII.
     package var isASCII = true
+    /// Strings: whether it is an object's key (see `count`).
+    package var isKey = false
     package var start: UInt32
     package var end: UInt32
+    /// Containers: the elements (an object's members). Keys: the entry of their object, so a
+    /// key found by its place can be told from a string nested deeper. Other strings that are
+    /// not ASCII and hold no escapes: the index of their checked text in
+    /// ``JSONTape/strings``. Otherwise 0.
     package var count: UInt32
 
     /// An object or an array (compared by raw value: cheap in unspecialised generic code).
@@ -53,9 +61,10 @@ package struct JSONTape: Sendable {
   /// The values in document order; the root is entry 0.
   package private(set) var entries: [Entry]
 
-  /// The whole document as text when it holds non-ASCII strings (checked as UTF-8 once, when
-  /// it was made); `nil` for an ASCII document.
-  package let text: String?
+  /// The text of each string value (not key) that is not ASCII and holds no escapes, in
+  /// document order, checked as UTF-8 when the tape was built; an entry's `count` is its index
+  /// here.
+  package let strings: [String]
 
   /// Checks and indexes the `bytes` of a whole document.
   ///
@@ -67,21 +76,14 @@ package struct JSONTape: Sendable {
       throw JSONSyntaxError(
         cause: bytes.isEmpty ? "unexpected end of input" : "document too large", offset: 0)
     }
-    // Strings' UTF-8 is not checked while scanning: the document is checked whole instead.
-    // Any failure is found again by a scan that checks everything, so the first problem in
-    // the text is the one reported, as a single checking scan would.
+    // Strings' UTF-8 is not checked while scanning: only strings holding a byte of 0x80 or
+    // more are, once each, as they become text (ASCII needs no check). Any failure is found
+    // again by a scan that checks everything, so the first problem in the text is the one
+    // reported, as a single checking scan would.
     var builder = Builder(scanner: JSONScanner(reading: base, count: bytes.count), validatesUTF8: false)
     builder.entries.reserveCapacity(bytes.count / 12 + 4)
     do {
       try builder.run()
-      if builder.hasNonASCII {
-        guard let checked = Self.validatedText(base, count: bytes.count) else {
-          throw builder.scanner.failure("invalid UTF-8")
-        }
-        text = checked
-      } else {
-        text = nil
-      }
     } catch {
       var checking = Builder(scanner: JSONScanner(reading: base, count: bytes.count), validatesUTF8: true)
       do {
@@ -92,15 +94,17 @@ package struct JSONTape: Sendable {
       throw JSONSyntaxError(cause: "invalid UTF-8 sequence", offset: 0)
     }
     entries = builder.entries
+    strings = builder.strings
   }
 
-  /// The `count` bytes at `base` as text, or `nil` when they are not well-formed UTF-8:
-  /// decoding repairs each ill-formed sequence, which changes the bytes.
-  private static func validatedText(_ base: UnsafePointer<UInt8>, count: Int) -> String? {
-    var text = String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
-    let same = text.withUTF8 { utf8 in
-      guard let decoded = utf8.baseAddress, utf8.count == count else { return false }
-      return memcmp(decoded, base, count) == 0
+  /// The `count` bytes at `start` as text, or `nil` when they are not well-formed UTF-8:
+  /// decoding repairs each ill-formed sequence into U+FFFD, which changes the bytes.
+  static func checkedText(_ start: UnsafePointer<UInt8>, count: Int) -> String? {
+    let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    var copy = text
+    let same = copy.withUTF8 { utf8 in
+      guard let decoded = utf8.baseAddress, utf8.count == count else { return count == 0 }
+      return memcmp(decoded, start, count) == 0
     }
     return same ? text : nil
   }
@@ -111,15 +115,12 @@ package struct JSONTape: Sendable {
     return entry.flag ? JSONUnescaper.text(inside) : String(decoding: inside, as: UTF8.self)
   }
 
-  /// The text of the string or key at `entry`, escapes decoded; text without escapes is cut
-  /// from the checked document instead of being checked again.
+  /// The text of the string or key at `entry`, escapes decoded; a non-ASCII value without
+  /// escapes is the text checked when the tape was built (``strings``), not made again.
   @inline(__always)
   package func string(_ entry: Entry, in base: UnsafePointer<UInt8>) -> String {
-    guard !entry.flag, !entry.isASCII, let text else { return Self.text(of: entry, in: base) }
-    let utf8 = text.utf8
-    let start = utf8.index(utf8.startIndex, offsetBy: Int(entry.start))
-    let end = utf8.index(start, offsetBy: Int(entry.end - entry.start))
-    return String(text[start..<end])
+    guard !entry.flag, !entry.isASCII, !entry.isKey else { return Self.text(of: entry, in: base) }
+    return strings[Int(entry.count)]
   }
 
   /// The index of the entry after the value at `index` and its descendants.

@@ -131,14 +131,20 @@ enum JSONText {
   /// Whether any byte of `word` is `"`, `\\` or below 0x20 (may also say yes after such a byte;
   /// the byte loops sort that out).
   @inline(__always)
-  static func hasSpecialByte(_ word: UInt64) -> Bool {
+  static func hasSpecialByte(_ word: UInt64) -> Bool { specialBytes(word) != 0 }
+
+  /// The high bit of each byte of `word` (read little-endian: first byte lowest) that is `"`,
+  /// `\\` or below 0x20, and maybe of some bytes after such a byte; the lowest bit set is always
+  /// the first such byte's (a borrow only moves up from a byte that is one).
+  @inline(__always)
+  static func specialBytes(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let quote = word ^ (ones &* 0x22)
     let backslash = word ^ (ones &* 0x5C)
     let hasQuote = (quote &- ones) & ~quote
     let hasBackslash = (backslash &- ones) & ~backslash
     let hasControl = (word &- ones &* 0x20) & ~word
-    return (hasQuote | hasBackslash | hasControl) & 0x8080_8080_8080_8080 != 0
+    return (hasQuote | hasBackslash | hasControl) & 0x8080_8080_8080_8080
   }
 
   /// Appends `"text"` with JSON escaping.

@@ -142,6 +142,82 @@ struct JSONDecodingTests {
     #expect(CodingPathText.text(surrogate.path) == "a")
   }
 
+  @Test("non-ASCII keys and values, with and without escapes, decode as Foundation's; bad bytes are refused")
+  func nonASCIIKeys() throws {
+    struct Entry: Codable, Hashable {
+      var name: String
+      var notes: [String]
+      var price: Int?
+      enum CodingKeys: String, CodingKey {
+        case name = "名前"
+        case notes = "メモ"
+        case price = "prix_é"
+      }
+    }
+    let json = #"[{"名前":"本","メモ":["一","\u4e8c\n三","four"],"prix_\u00e9":5},{"メモ":[],"名前":"é"}]"#
+    let (ours, peer) = Self.both([Entry].self, json)
+    #expect(try ours.get() == peer.get())
+    #expect(try ours.get().first?.notes == ["一", "二\n三", "four"])
+    #expect(try ours.get().last?.price == nil)
+    // The same document with one byte of a key's text damaged, then one of a value's.
+    var bytes = Array(json.utf8)
+    let key = try #require(bytes.firstIndex(of: 0xE3))
+    bytes[key + 1] = 0x41
+    let error = try #require(Self.syntax(bytes))
+    #expect(error.cause == "invalid UTF-8 sequence")
+    #expect(error.offset == key)
+    // A key that cannot be read leaves the path at the key before it.
+    #expect(CodingPathText.text(error.path) == "[0].名前")
+    bytes = Array(json.utf8)
+    let value = try #require(bytes.lastIndex(of: 0xC3))
+    bytes[value] = 0xFF
+    #expect(Self.syntax(bytes)?.offset == value)
+    #expect(Self.syntax(bytes).map { CodingPathText.text($0.path) } == "[1].名前")
+  }
+
+  @Test("keys are found wherever each object of a model has them, not where the previous one did")
+  func keysMove() throws {
+    struct Inner: Codable, Hashable {
+      var a: Int
+      var b: Int
+    }
+    struct Item: Codable, Hashable {
+      var a: Int
+      var b: Int?
+      var c: Inner?
+    }
+    // The second object holds, where the first had its key `a`, the `a` of a nested object;
+    // the last ones are shorter than where the others had their keys.
+    let json = #"""
+      [{"x":0,"a":1,"b":2},{"c":{"a":10,"b":20},"a":3,"b":4},{"b":6,"a":5},{"a":7},{"b":8,"x":{"a":9},"a":11},
+       {"x":0,"a":1,"b":2},{"a":12}]
+      """#
+    let (ours, peer) = Self.both([Item].self, json)
+    let items = try ours.get()
+    #expect(items == (try peer.get()))
+    #expect(items.map(\.a) == [1, 3, 5, 7, 11, 1, 12])
+    #expect(items.map(\.b) == [2, 4, 6, nil, 8, 2, nil])
+    #expect(items[1].c == Inner(a: 10, b: 20))
+  }
+
+  @Test("a key guess is given back only for the type and the place it was noted for")
+  func keyGuesses() {
+    enum First: CodingKey { case a }
+    enum Second: CodingKey { case a }
+    let guesses = KeyGuesses()
+    let first = KeyGuesses.identity(of: First.self)
+    let second = KeyGuesses.identity(of: Second.self)
+    #expect(guesses.offset(type: first, after: 0) == 0)
+    guesses.record(type: first, after: 0, offset: 3)
+    guesses.record(type: first, after: 5, offset: 1)
+    #expect(guesses.offset(type: first, after: 0) == 3)
+    #expect(guesses.offset(type: first, after: 5) == 1)
+    #expect(guesses.offset(type: second, after: 0) == 0)
+    #expect(guesses.offset(type: first, after: 4) == 0)
+    guesses.record(type: first, after: 0, offset: 7)
+    #expect(guesses.offset(type: first, after: 0) == 7)
+  }
+
   static func syntax(_ bytes: [UInt8]) -> JSONSyntaxError? {
     do {
       _ = try JSONDecoding.tableFlow.decode(SkipAll.self, from: bytes)

@@ -35,7 +35,7 @@ if [ "$target" = decoder ]; then
     -emit-library -static -o "$out/modules/libFixtureKit.a" "${zlib[@]}" Sources/FixtureKit/*.swift
   decoder_sources=()
   for name in JSONDecoding TapeDecoder TapeDecoder+Scalars TapeKeyedContainer TapeUnkeyedContainer \
-    TapeSingleValueContainer CodingPathNode; do
+    TapeSingleValueContainer CodingPathNode KeyGuesses; do
     decoder_sources+=("Sources/TableFlow/Decode/$name.swift")
   done
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name tableflow \

@@ -7,9 +7,10 @@ import Foundation
 /// Both give the same values and the same `DecodingError`s (with their coding paths) for the
 /// JSON that Foundation accepts, with `JSONDecoder`'s default strategies: keys as written,
 /// `Date` as seconds since 2001 (`deferredToDate`), `Data` as base64, `URL` and `Decimal`
-/// as Foundation reads them, no JSON5. The package's decoder is about 1.7 times as fast on
-/// book pages (`tableflow-bench decode`): it
-/// checks and indexes the bytes in one pass and matches keys as bytes. It differs where the
+/// as Foundation reads them, no JSON5. The package's decoder is about twice as fast on book
+/// pages (`tableflow-bench decode`): it checks and indexes the bytes in one pass, checks UTF-8
+/// only in strings that are not ASCII, and matches keys as bytes, looking first where the same
+/// model's key was in the previous object. It differs where the
 /// input is bad: an object with the same key twice is an error (Foundation keeps the first
 /// value), and a syntax error's `underlyingError` names the byte offset and the path. It also
 /// reads numbers exactly: a number with a fraction or an exponent decodes as an integer type

@@ -51,7 +51,7 @@ extension TapeDecoder {
     if token.flag, parseInteger(token, into: &value) { return value }
     // A fraction or an exponent: only a whole number in range (`1.0`, `1e2`), decided on the
     // decimal digits, not on a rounded `Double`.
-    if !token.flag, let value = wholeNumber(Value.self, token) { return value }
+    if !token.flag, wholeNumber(token, into: &value) { return value }
     throw corrupted("Parsed JSON number <\(tokenText(entry))> does not fit in \(Value.self).", path: path())
   }
 
@@ -120,9 +120,12 @@ extension TapeDecoder {
     return true
   }
 
-  /// The value of a number token with a fraction or an exponent when it is a whole number
-  /// that fits in `Value`.
-  private func wholeNumber<Value: FixedWidthInteger>(_ type: Value.Type, _ token: JSONTape.Entry) -> Value? {
+  /// Sets `result` to the value of a number token with a fraction or an exponent and returns
+  /// `true` when it is a whole number that fits in `Value` (no `Value?`, as for
+  /// ``parseInteger(_:into:)``).
+  private func wholeNumber<Value: FixedWidthInteger>(
+    _ token: JSONTape.Entry, into result: inout Value
+  ) -> Bool {
     var digits: [UInt8] = []
     var fraction = 0
     var exponent = 0
@@ -149,26 +152,30 @@ extension TapeDecoder {
       index += 1
     }
     while let first = digits.first, first == 0 { digits.removeFirst() }
-    guard !digits.isEmpty else { return 0 }
+    guard !digits.isEmpty else {
+      result = 0
+      return true
+    }
     var shift = exponent - fraction
     while shift < 0 {
-      guard digits.last == 0 else { return nil }
+      guard digits.last == 0 else { return false }
       digits.removeLast()
       shift += 1
     }
-    guard shift <= 40 else { return nil }
+    guard shift <= 40 else { return false }
     digits += [UInt8](repeating: 0, count: shift)
-    if negative, !Value.isSigned { return nil }
+    if negative, !Value.isSigned { return false }
     var value: Value = 0
     for digit in digits {
       let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
       let step = Value(digit)
       let (next, overflowB) =
         negative ? shifted.subtractingReportingOverflow(step) : shifted.addingReportingOverflow(step)
-      if overflowA || overflowB { return nil }
+      if overflowA || overflowB { return false }
       value = next
     }
-    return value
+    result = value
+    return true
   }
 
   private func hasNonZeroDigit(_ token: JSONTape.Entry) -> Bool {

@@ -20,12 +20,15 @@ final class TapeDecoder: Decoder {
   /// usually read keys in the order the backend writes them.
   var hintObject = -1
   var hintMember = 0
+  /// Where keys were found in earlier objects of the same model.
+  let guesses: KeyGuesses
 
   init(tape: JSONTape, base: UnsafePointer<UInt8>, userInfo: [CodingUserInfoKey: Any]) {
     self.tape = tape
     entries = tape.entries
     self.base = base
     self.userInfo = userInfo
+    guesses = KeyGuesses()
   }
 
   private init(sharing other: TapeDecoder, entry: Int, path: CodingPathNode) {
@@ -33,6 +36,7 @@ final class TapeDecoder: Decoder {
     entries = other.entries
     base = other.base
     userInfo = other.userInfo
+    guesses = other.guesses
     self.entry = entry
     self.path = path
   }
@@ -79,19 +83,25 @@ final class TapeDecoder: Decoder {
     TapeDecoder(sharing: self, entry: entry, path: path)
   }
 
+  /// `[String]`, for a metatype comparison without a metadata lookup.
+  private static let stringArrayType: Any.Type = [String].self
+
   /// Decodes the value at `entry` as `type`: Foundation's special cases first (`Data` as
   /// base64, `URL` and `Decimal`), then the type's own `init(from:)`.
   func decode<Value: Decodable>(_ type: Value.Type, at entry: Int, path: CodingPathNode) throws -> Value {
-    // Metatype comparisons first: `decodeSpecial`'s `Value?` needs a metadata lookup per call.
-    if Value.self == String.self, let text = try string(at: entry, path: path) as? Value { return text }
+    // Metatype comparisons, and values handed over by `unsafeBitCast` once the metatype says
+    // they are of the same type: `as? Value` would look up the metadata of the type cast
+    // from, and a `Value?` (even in a branch not taken) `Optional<Value>`'s, at each call.
+    if Value.self == String.self { return unsafeBitCast(try string(at: entry, path: path), to: Value.self) }
     // An array of strings (a book's authors, tags) without an unkeyed container per array;
     // anything else in it takes the general path, which throws what Foundation would.
-    if Value.self == [String].self, let strings = stringArray(at: entry) as? Value { return strings }
-    if Value.self == Data.self || Value.self == URL.self || Value.self == Decimal.self,
-      let special = try decodeSpecial(type, at: entry, path: path)
-    {
-      return special
+    // `[String].self` is kept once: spelled here, its metadata would be looked up per call.
+    if Value.self == Self.stringArrayType, let strings = stringArray(at: entry) {
+      return unsafeBitCast(strings, to: Value.self)
     }
+    if Value.self == Data.self { return unsafeBitCast(try data(at: entry, path: path), to: Value.self) }
+    if Value.self == URL.self { return unsafeBitCast(try url(at: entry, path: path), to: Value.self) }
+    if Value.self == Decimal.self { return unsafeBitCast(try decimal(at: entry, path: path), to: Value.self) }
     let saved = (self.entry, self.path)
     self.entry = entry
     self.path = path
@@ -99,30 +109,29 @@ final class TapeDecoder: Decoder {
     return try Value(from: self)
   }
 
-  private func decodeSpecial<Value>(_ type: Value.Type, at entry: Int, path: CodingPathNode) throws -> Value?
-  {
-    if Value.self == Data.self {
-      let text = try string(at: entry, path: path)
-      guard let data = Data(base64Encoded: text) else {
-        throw corrupted("Encountered Data is not valid Base64.", path: path)
-      }
-      return data as? Value
+  /// `Data` as Foundation decodes it by default: base64 text.
+  private func data(at entry: Int, path: CodingPathNode) throws -> Data {
+    let text = try string(at: entry, path: path)
+    guard let data = Data(base64Encoded: text) else {
+      throw corrupted("Encountered Data is not valid Base64.", path: path)
     }
-    if Value.self == URL.self {
-      let text = try string(at: entry, path: path)
-      guard let url = URL(string: text) else { throw corrupted("Invalid URL string.", path: path) }
-      return url as? Value
+    return data
+  }
+
+  private func url(at entry: Int, path: CodingPathNode) throws -> URL {
+    let text = try string(at: entry, path: path)
+    guard let url = URL(string: text) else { throw corrupted("Invalid URL string.", path: path) }
+    return url
+  }
+
+  private func decimal(at entry: Int, path: CodingPathNode) throws -> Decimal {
+    guard entries[entry].kind.rawValue == JSONTape.Kind.number.rawValue else {
+      throw mismatch(Decimal.self, at: entry, path: path)
     }
-    if Value.self == Decimal.self {
-      guard entries[entry].kind.rawValue == JSONTape.Kind.number.rawValue else {
-        throw mismatch(Decimal.self, at: entry, path: path)
-      }
-      guard let decimal = Decimal(string: tokenText(entry), locale: nil) else {
-        throw corrupted("Parsed JSON number <\(tokenText(entry))> does not fit in Decimal.", path: path)
-      }
-      return decimal as? Value
+    guard let decimal = Decimal(string: tokenText(entry), locale: nil) else {
+      throw corrupted("Parsed JSON number <\(tokenText(entry))> does not fit in Decimal.", path: path)
     }
-    return nil
+    return decimal
   }
 
   /// A `typeMismatch` naming what was found, worded as Foundation's.

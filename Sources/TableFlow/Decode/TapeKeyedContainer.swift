@@ -37,18 +37,34 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return entry.isContainer ? Int(entry.end) : value + 1
   }
 
-  /// The entry of `key`'s value, or `nil`.
+  /// The entry of `key`'s value, or `nil`. Looks first where the same model's key was found in
+  /// an earlier object (``KeyGuesses``), then member by member from the one after the key
+  /// found last in this object, round to it.
   func find(_ key: Key) -> Int? {
     let end = Int(decoder.entries[object].end)
     guard end > object + 1 else { return nil }
     let name = key.stringValue
     var utf8Name = name
     return utf8Name.withUTF8 { utf8 -> Int? in
-      var member = decoder.hintObject == object && decoder.hintMember < end ? decoder.hintMember : object + 1
+      let continuing = decoder.hintObject == object
+      let after = continuing ? decoder.hintMember - object : 0
+      let type = KeyGuesses.identity(of: Key.self)
+      let guess = object + decoder.guesses.offset(type: type, after: after)
+      if guess > object, guess < end {
+        // Only a key of this object (not one nested deeper) with the same name will do.
+        let entry = decoder.entries[guess]
+        if entry.isKey, Int(entry.count) == object, matches(entry, utf8, name) {
+          decoder.hintObject = object
+          decoder.hintMember = next(after: guess + 1)
+          return guess + 1
+        }
+      }
+      var member = continuing && decoder.hintMember < end ? decoder.hintMember : object + 1
       let first = member
       repeat {
         let following = next(after: member + 1)
         if matches(decoder.entries[member], utf8, name) {
+          decoder.guesses.record(type: type, after: after, offset: member - object)
           decoder.hintObject = object
           decoder.hintMember = following
           return member + 1

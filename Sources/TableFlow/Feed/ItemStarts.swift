@@ -30,7 +30,7 @@ struct ItemStarts: Sendable {
       }
       store(reserving: 1)
     }
-    stored!.append(start)
+    stored?.append(start)
     count += 1
   }
 
@@ -44,7 +44,7 @@ struct ItemStarts: Sendable {
       return
     }
     store(reserving: range.count)
-    for index in range { stored!.append(other[index] + shift) }
+    for index in range { stored?.append(other[index] + shift) }
     count += range.count
   }
 

@@ -62,13 +62,19 @@ private func replayThroughPipeline(
     do {
       let transport = try ReplayTransport(path: path)
       let session = try FeedSession(replaying: transport, feed: BooksFeed())
-      let devNull = FileHandle(forWritingAtPath: "/dev/null")
+      // As `tableflow replay > /dev/null` does: the log streamed in pieces, written as bytes.
+      let devNull = open("/dev/null", O_WRONLY)
+      defer { close(devNull) }
       var rows = 0
-      var output = ""
       var answered = false
       var firstAnswered: Duration?
       let trace = ProcessInfo.processInfo.environment["TABLEFLOW_BENCH_TRACE"] != nil
-      let outcome = try await session.run(keepsLog: false) { event, lines in
+      let outcome = try await session.run(
+        streamingTo: { piece in
+          var piece = piece
+          piece.withUTF8 { bytes in _ = write(devNull, bytes.baseAddress, bytes.count) }
+        }
+      ) { event, _ in
         if trace {
           // The kind only: describing an event would print whole bodies.
           FileHandle.standardError.write(
@@ -79,13 +85,7 @@ private func replayThroughPipeline(
           rows = max(rows, update.snapshot.rowCount)
           if answered, firstAnswered == nil { firstAnswered = ContinuousClock.now - start }
         }
-        output += lines
-        if output.utf8.count >= 1 << 16 {
-          devNull?.write(Data(output.utf8))
-          output.removeAll(keepingCapacity: true)
-        }
       }
-      devNull?.write(Data(output.utf8))
       return (
         rows, outcome.session.presentedCount, outcome.session.exitCode, firstAnswered.map(milliseconds) ?? 0
       )

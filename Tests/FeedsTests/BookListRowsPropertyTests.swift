@@ -62,6 +62,19 @@ struct BookListRowsPropertyTests {
       }
       let sections = try screen.sections(for: state)
       #expect(sections == Self.rebuilt(state), "seed \(seed), step \(step)")
+      // Origins: the walk over the pages (no moves) or the groups (moves) against the groups.
+      var positions: [RowPosition] = []
+      for _ in 0..<Int.random(in: 0..<8, using: &random) {
+        let section = Int.random(in: 0...sections.count, using: &random)
+        let rows = section < sections.count ? sections[section].rows.count : 3
+        positions.append(RowPosition(section: section, row: Int.random(in: 0...rows, using: &random)))
+      }
+      let expected = BookListTransform.origins(
+        of: positions, in: sections,
+        groups: BookListTransform.applying(
+          state.changes, to: BookListTransform.groups(BookListScreen.shelf(from: state))))
+      #expect(
+        screen.origins(ofRowsAt: positions, in: sections, state: state) == expected, "seed \(seed), step \(step)")
       // Built twice from the same state, the rows are the same arrays: nothing to validate or diff.
       let again = try screen.sections(for: state)
       #expect(

@@ -17,6 +17,28 @@ public struct BookInfoCellModel: CellModel {
   /// The summary.
   public let summary: String
 
+  /// Whether both show the same text: the same UTF-8 bytes in every field. (`String`'s `==`
+  /// and hash treat canonically equivalent texts as equal, and hashing one normalises its
+  /// Unicode first, several times a CJK summary's length; a row is built, and its model
+  /// hashed, for every book that arrives.)
+  public static func == (lhs: BookInfoCellModel, rhs: BookInfoCellModel) -> Bool {
+    UTF8Bytes.equal(lhs.title, rhs.title) && UTF8Bytes.equal(lhs.authors, rhs.authors)
+      && UTF8Bytes.equal(lhs.publisher, rhs.publisher) && UTF8Bytes.equal(lhs.isbn13, rhs.isbn13)
+      && UTF8Bytes.equal(lhs.price, rhs.price) && UTF8Bytes.equal(lhs.pubdate, rhs.pubdate)
+      && UTF8Bytes.equal(lhs.summary, rhs.summary)
+  }
+
+  /// Hashes every field's UTF-8 bytes, as `==` compares them.
+  public func hash(into hasher: inout Hasher) {
+    UTF8Bytes.hash(title, into: &hasher)
+    UTF8Bytes.hash(authors, into: &hasher)
+    UTF8Bytes.hash(publisher, into: &hasher)
+    UTF8Bytes.hash(isbn13, into: &hasher)
+    UTF8Bytes.hash(price, into: &hasher)
+    UTF8Bytes.hash(pubdate, into: &hasher)
+    UTF8Bytes.hash(summary, into: &hasher)
+  }
+
   /// Converts a book field by field, as seed A's view model does.
   public init(book: Book) {
     title = book.title
@@ -44,7 +66,7 @@ public struct BookInfoCellModel: CellModel {
       .init(text: title, fontSize: 17, maxLines: 2),
       .init(text: authors, fontSize: 14, maxLines: 1),
       .init(text: publisher, fontSize: 14, maxLines: 1),
-      .init(text: [isbn13 ?? "", price, pubdate].joined(separator: " "), fontSize: 13, maxLines: 1),
+      .oneLine(fontSize: 13),  // ISBN, price and date
       .init(text: summary, fontSize: 13, maxLines: 3),
     ])
   }

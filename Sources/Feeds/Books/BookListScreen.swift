@@ -88,6 +88,12 @@ public struct BookListScreen: Screen {
   public func origins(
     ofRowsAt positions: [RowPosition], in sections: [Section], state: ScreenState<BookCollections>
   ) -> [String?] {
+    if grouping == .request && state.changes.isEmpty {
+      // Each section is its status's pages as they are: walk them, copying nothing.
+      return BookListTransform.origins(of: positions, in: sections) { id in
+        BookStatus(sectionID: id).map { ($0.rawValue, state.pages(in: $0.rawValue)) }
+      }
+    }
     let groups =
       switch grouping {
       case .request: BookListTransform.groups(Self.shelf(from: state))

@@ -110,6 +110,48 @@ public enum BookListTransform {
     }
   }
 
+  /// Where each row at `positions` of `sections` came from, for sections made by
+  /// ``sections(_:moves:)`` without moves, whose rows are the entries of their slot's pages in
+  /// order (`pages` names the slot and pages of a section id): ``origins(of:in:groups:)``'s
+  /// answer, walking each named section's pages once, without copying an entry or making an
+  /// origin for a row not asked about.
+  /// - Complexity: O(entries of the sections named + positions × log positions).
+  static func origins(
+    of positions: [RowPosition], in sections: [Section],
+    pages: (SectionID) -> (slot: String, pages: [BookCollections])?
+  ) -> [String?] {
+    var wanted: [Int: [Int]] = [:]
+    for position in positions where sections.indices.contains(position.section) {
+      wanted[position.section, default: []].append(position.row)
+    }
+    var found: [RowPosition: String] = [:]
+    for (section, rows) in wanted {
+      guard let (slot, pages) = pages(sections[section].id) else { continue }
+      let rows = rows.sorted()
+      var next = 0  // the first of `rows` not yet reached
+      var row = 0  // the first row of the entry at hand
+      walk: for (pageIndex, page) in pages.enumerated() {
+        page.collections.items.withUnsafeBufferPointer { items in
+          for index in items.indices {
+            guard next < rows.count else { return }
+            var end = row + 1
+            if case .valid = items[index] { end += 1 }
+            while next < rows.count && rows[next] < end {
+              if rows[next] >= row {
+                found[RowPosition(section: section, row: rows[next])] =
+                  "entry \(index) of page \(slot)/\(pageIndex)"
+              }
+              next += 1
+            }
+            row = end
+          }
+        }
+        if next == rows.count { break walk }
+      }
+    }
+    return positions.map { found[$0] }
+  }
+
   // MARK: Groups
 
   /// One section's entries, with where each came from.

@@ -13,6 +13,21 @@ public struct BookRatingCellModel: CellModel {
   /// The book's title.
   public let title: String
 
+  /// Whether both show the same text: the same UTF-8 bytes in every field (see
+  /// ``BookInfoCellModel``'s `==`).
+  public static func == (lhs: BookRatingCellModel, rhs: BookRatingCellModel) -> Bool {
+    UTF8Bytes.equal(lhs.rating, rhs.rating) && UTF8Bytes.equal(lhs.raters, rhs.raters)
+      && UTF8Bytes.equal(lhs.bookID, rhs.bookID) && UTF8Bytes.equal(lhs.title, rhs.title)
+  }
+
+  /// Hashes every field's UTF-8 bytes, as `==` compares them.
+  public func hash(into hasher: inout Hasher) {
+    UTF8Bytes.hash(rating, into: &hasher)
+    UTF8Bytes.hash(raters, into: &hasher)
+    UTF8Bytes.hash(bookID, into: &hasher)
+    UTF8Bytes.hash(title, into: &hasher)
+  }
+
   /// Converts a book's rating.
   public init(book: Book) {
     rating = "评分：\(book.rating.average)"
@@ -31,6 +46,6 @@ public struct BookRatingCellModel: CellModel {
 
   /// One 15-point line.
   public var height: Double {
-    CellLayout.height([.init(text: rating + "  " + raters, fontSize: 15, maxLines: 1)])
+    CellLayout.height([.oneLine(fontSize: 15)])  // rating and raters
   }
 }

@@ -16,6 +16,12 @@ enum CellLayout {
     var text: String
     var fontSize: Double
     var maxLines: Int?
+
+    /// One line of any text in this font: a block limited to one line takes one line
+    /// whatever its text (every text takes at least one), so none need be made for it.
+    static func oneLine(fontSize: Double) -> TextBlock {
+      TextBlock(text: "", fontSize: fontSize, maxLines: 1)
+    }
   }
 
   /// The height of a cell that stacks `blocks` (1.2 em lines), plus padding above and below,

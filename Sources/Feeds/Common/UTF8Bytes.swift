@@ -17,6 +17,21 @@ enum UTF8Bytes {
     return (compared ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
   }
 
+  /// Whether both are absent, or both present with the same UTF-8 bytes.
+  static func equal(_ lhs: String?, _ rhs: String?) -> Bool {
+    switch (lhs, rhs) {
+    case (nil, nil): true
+    case (let lhs?, let rhs?): equal(lhs, rhs)
+    default: false
+    }
+  }
+
+  /// Feeds whether the text is present, then its bytes, to `hasher`.
+  static func hash(_ text: String?, into hasher: inout Hasher) {
+    hasher.combine(text != nil)
+    if let text { hash(text, into: &hasher) }
+  }
+
   /// Feeds the text's UTF-8 bytes and their count to `hasher`.
   static func hash(_ text: String, into hasher: inout Hasher) {
     var text = text

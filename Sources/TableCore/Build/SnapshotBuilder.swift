@@ -87,7 +87,7 @@ public struct SnapshotBuilder: Sendable {
     snapshot: TableSnapshot, resolutions: [DuplicateResolution], probes: Int
   ) {
     let exact = try exactSections()
-    let snapshot = TableSnapshot(validatedSections: exact.sections, rowIDs: Self.rowIDs(of: exact.sections))
+    let snapshot = TableSnapshot(validatedSections: exact.sections, rowIDs: exact.rowIDs)
     return (snapshot, exact.resolutions, exact.probes)
   }
 
@@ -133,12 +133,14 @@ public struct SnapshotBuilder: Sendable {
     return rowIDs
   }
 
-  /// The exact pass: every id through a dictionary, errors naming both positions, the
-  /// policies applied and what they did reported.
+  /// The exact pass: every id through a table of the ids seen (``RowIDPositions``), errors
+  /// naming both positions, the policies applied and what they did reported; the hashes of
+  /// the ids kept.
   private func exactSections() throws(SnapshotError) -> (
-    sections: [Section], resolutions: [DuplicateResolution], probes: Int
+    sections: [Section], resolutions: [DuplicateResolution], probes: Int, rowIDs: RowIDCounts
   ) {
-    var state = BuildState(minimumSections: sections.count)
+    var state = BuildState(
+      minimumSections: sections.count, minimumRows: sections.reduce(0) { $0 + $1.rows.count })
     var result: [Section] = []
     result.reserveCapacity(sections.count)
     for (sectionIndex, section) in sections.enumerated() {
@@ -171,19 +173,20 @@ public struct SnapshotBuilder: Sendable {
             isCollapsed: section.isCollapsed, rows: rows))
       }
     }
-    return (result, state.resolutions, state.probes)
+    return (result, state.resolutions, state.probes, state.rowIDs.counts)
   }
 
   /// The ids seen so far, the renamers and the resolutions of one build.
   private struct BuildState {
     var sectionIDs: [SectionID: Int]
-    var rowIDs: [RowID: RowPosition] = [:]
+    var rowIDs: RowIDPositions
     var sectionRenamer = DuplicateIDRenamer<SectionTag>()
     var rowRenamer = DuplicateIDRenamer<RowTag>()
     var resolutions: [DuplicateResolution] = []
 
-    init(minimumSections: Int) {
+    init(minimumSections: Int, minimumRows: Int) {
       sectionIDs = [SectionID: Int](minimumCapacity: minimumSections)
+      rowIDs = RowIDPositions(capacity: minimumRows)
     }
 
     /// A new id for a duplicate section (the caller records it). The renamer is moved out
@@ -199,9 +202,9 @@ public struct SnapshotBuilder: Sendable {
     mutating func renamedRow(_ id: RowID, at position: RowPosition) -> RowID {
       var renamer = DuplicateIDRenamer<RowTag>()
       swap(&renamer, &rowRenamer)
-      let renamed = renamer.unusedVariant(of: id) { rowIDs[$0] != nil }
+      let renamed = renamer.unusedVariant(of: id) { rowIDs.position(of: $0) != nil }
       swap(&renamer, &rowRenamer)
-      rowIDs[renamed] = position
+      rowIDs.insertNew(renamed, at: position)
       return renamed
     }
 
@@ -220,8 +223,7 @@ public struct SnapshotBuilder: Sendable {
       guard row.height.isFinite && row.height >= 0 else {
         throw .invalidHeight(row.id, at: position, height: row.height)
       }
-      guard let first = state.rowIDs[row.id] else {
-        state.rowIDs[row.id] = position
+      guard let first = state.rowIDs.insert(row.id, hash: RowIDCounts.hash(row.id), at: position) else {
         kept?.append(row)
         continue
       }

@@ -51,8 +51,38 @@ public enum Tolerant<Element: Sendable>: Sendable {
   case invalid(InvalidItem)
 }
 
-extension Tolerant: Equatable where Element: Equatable {}
-extension Tolerant: Hashable where Element: Hashable {}
+// Written out and inlinable, unlike the derived conformances: a feed's module then compares
+// and hashes its `Tolerant<Item>`s with specialised code (the memo compares every item of a
+// refreshed page), not through the generic witness, which copies each payload to look at it.
+extension Tolerant: Equatable where Element: Equatable {
+  /// Both valid with equal elements, or both invalid with equal reasons.
+  @inlinable
+  public static func == (lhs: Tolerant, rhs: Tolerant) -> Bool {
+    switch lhs {
+    case .valid(let left):
+      guard case .valid(let right) = rhs else { return false }
+      return left == right
+    case .invalid(let left):
+      guard case .invalid(let right) = rhs else { return false }
+      return left == right
+    }
+  }
+}
+
+extension Tolerant: Hashable where Element: Hashable {
+  /// Hashes the case and what it holds.
+  @inlinable
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .valid(let element):
+      hasher.combine(0 as UInt8)
+      hasher.combine(element)
+    case .invalid(let item):
+      hasher.combine(1 as UInt8)
+      hasher.combine(item)
+    }
+  }
+}
 extension TolerantArray: Equatable where Element: Equatable {}
 extension TolerantArray: Hashable where Element: Hashable {}
 

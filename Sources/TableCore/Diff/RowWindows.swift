@@ -45,7 +45,7 @@ struct RowWindows {
       let newIndex = sections.oldToNew[oldIndex]
       let oldRows = old[oldIndex].rows
       let newRows = new[newIndex].rows
-      if Self.isSameArray(oldRows, newRows) {
+      if oldRows.isSameStorage(as: newRows) {
         sharesRows[oldIndex] = true
         oldStart[oldIndex] = oldRows.count
         newStart[newIndex] = newRows.count
@@ -69,14 +69,6 @@ struct RowWindows {
     changedOffsets.append(changedRows.count)
     self.changedRows = changedRows
     self.changedOffsets = changedOffsets
-  }
-
-  /// Whether two row arrays are one buffer (a section reused as it was).
-  private static func isSameArray(_ lhs: [Row], _ rhs: [Row]) -> Bool {
-    guard lhs.count == rhs.count else { return false }
-    return lhs.withUnsafeBufferPointer { lhs in
-      rhs.withUnsafeBufferPointer { rhs in lhs.baseAddress == rhs.baseAddress }
-    }
   }
 
   /// The lengths of the common prefix and suffix by id; together at most the shorter count.

@@ -59,12 +59,23 @@ extension CellUpdates {
     presenting snapshot: TableSnapshot, before: TableSnapshot, changeset: StagedChangeset, reloaded: Bool
   ) -> [Cell] {
     var marks: [RowID: Kind] = [:]
+    // Sections of `snapshot` whose every row is displayed: inserted or reloaded by the last
+    // stage, whose table is `snapshot`. Their rows need no mark (a first page of 100,000 rows
+    // would otherwise hash every id twice): nothing can change what such a row shows.
+    var whole = Set<Int>()
     if !reloaded {
       var previous = before
-      for stage in changeset.stages {
+      for (stageIndex, stage) in changeset.stages.enumerated() {
         let after = stage.snapshot
+        let isLast = stageIndex == changeset.stages.count - 1
         for section in stage.sectionInserts + stage.sectionReloads
         where after.sections.indices.contains(section) {
+          if isLast && snapshot.sections.indices.contains(section)
+            && after.sections[section].rows.isSameStorage(as: snapshot.sections[section].rows)
+          {
+            whole.insert(section)
+            continue
+          }
           for row in after.sections[section].rows { marks[row.id] = .willDisplay }
         }
         for position in stage.rowInserts {
@@ -78,12 +89,14 @@ extension CellUpdates {
         }
         previous = after
       }
-      if marks.isEmpty { return [] }
+      if marks.isEmpty && whole.isEmpty { return [] }
     }
     var cells: [Cell] = []
     for (sectionIndex, section) in snapshot.sections.enumerated() {
+      let isWhole = reloaded || whole.contains(sectionIndex)
+      if !isWhole && marks.isEmpty { continue }
       for (rowIndex, row) in section.rows.enumerated() {
-        guard let kind = reloaded ? .willDisplay : marks[row.id] else { continue }
+        guard let kind = isWhole ? .willDisplay : marks[row.id] else { continue }
         cells.append(
           Cell(
             kind: kind, row: row.id, cellKind: row.kind,

@@ -61,7 +61,7 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
     var changed = previous.pages.count != pages.count
     for (index, items) in pages.enumerated() {
       let oldPage = index < previous.pages.count ? index : nil
-      if let oldPage, Self.isSameArray(previous.pages[oldPage], items) {
+      if let oldPage, previous.pages[oldPage].isSameStorage(as: items) {
         let runStart = keptRun ?? previous.pageOffsets[oldPage]
         if keptRun == nil {
           keptRun = runStart
@@ -219,14 +219,6 @@ struct MemoPages<Item: Hashable & Sendable>: Sendable {
         }
         return (prefix, suffix)
       }
-    }
-  }
-
-  /// Whether both arrays are one storage (so their items are the same values).
-  @inlinable
-  static func isSameArray(_ lhs: [Item], _ rhs: [Item]) -> Bool {
-    lhs.withUnsafeBufferPointer { lhs in
-      rhs.withUnsafeBufferPointer { rhs in lhs.baseAddress == rhs.baseAddress && lhs.count == rhs.count }
     }
   }
 }

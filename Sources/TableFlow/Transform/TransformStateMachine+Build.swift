@@ -159,7 +159,7 @@ extension TransformStateMachine {
       let isLoading = entry.moreBatches[section.id] != nil
       var rows: [Row]
       if let last = entry.loadMoreRows[section.id], last.isLoading == isLoading,
-        Self.isSameArray(last.feedRows, section.rows)
+        last.feedRows.isSameStorage(as: section.rows)
       {
         rows = last.rows
       } else {
@@ -173,13 +173,6 @@ extension TransformStateMachine {
           isCollapsed: section.isCollapsed, rows: rows))
     }
     return result
-  }
-
-  /// Whether both arrays are one storage.
-  private static func isSameArray(_ lhs: [Row], _ rhs: [Row]) -> Bool {
-    lhs.withUnsafeBufferPointer { lhs in
-      rhs.withUnsafeBufferPointer { rhs in lhs.baseAddress == rhs.baseAddress && lhs.count == rhs.count }
-    }
   }
 
   private func statusSection(for entry: Entry, content: [Section]) -> [Section] {

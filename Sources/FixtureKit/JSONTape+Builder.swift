@@ -18,6 +18,12 @@ extension JSONTape {
     /// The checked text of each non-ASCII string value without escapes (not kept when
     /// `validatesUTF8`: that scan only finds the first problem).
     private(set) var strings: [String] = []
+    /// Whether each string of ``strings`` has its hash kept (``stringHashes``).
+    var hashesStrings = false
+    /// Per string of ``strings``, its hash, when ``hashesStrings``.
+    private(set) var stringHashes: [UInt64] = []
+    /// Strings of an earlier version of the document, handed out again for the same bytes.
+    var previous: JSONStringTable?
     /// The open containers, innermost last: their entry indexes.
     private var open: [Int] = []
     /// Per open container, its last key's entry index (objects) or -1.
@@ -132,7 +138,18 @@ extension JSONTape {
       let shape = try scanner.scanString(validatingUTF8: validatesUTF8)
       let end = UInt32(scanner.index - 1)
       var text: UInt32 = 0
-      if !shape.isASCII, !validatesUTF8 {
+      if !shape.isASCII, !validatesUTF8, hashesStrings, !shape.isEscaped, object == nil {
+        let count = Int(end - start)
+        let hash = JSONStringTable.hash(bytes + Int(start), count: count)
+        // The same bytes as a string already checked: well-formed, and that very string.
+        let reused = previous?.string(matching: bytes + Int(start), count: count, hash: hash)
+        guard let value = reused ?? JSONTape.checkedText(bytes + Int(start), count: count) else {
+          throw scanner.failure("invalid UTF-8 sequence", at: Int(start))
+        }
+        text = UInt32(strings.count)
+        strings.append(value)
+        stringHashes.append(hash)
+      } else if !shape.isASCII, !validatesUTF8 {
         guard let checked = JSONTape.checkedText(bytes + Int(start), count: Int(end - start)) else {
           throw scanner.failure("invalid UTF-8 sequence", at: Int(start))
         }

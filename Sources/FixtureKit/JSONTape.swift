@@ -66,12 +66,36 @@ package struct JSONTape: Sendable {
   /// here.
   package let strings: [String]
 
+  /// Per string of ``strings``, its bytes' ``JSONStringTable/hash(_:count:)``, when the tape
+  /// was built reusing strings (else empty): what the table for the next version is made of.
+  package let stringHashes: [UInt64]
+
+  /// The non-ASCII string values of this document as a table for decoding its next version
+  /// (see ``init(_:reusing:)``).
+  package var stringTable: JSONStringTable { JSONStringTable(strings: strings, hashes: stringHashes) }
+
   /// Checks and indexes the `bytes` of a whole document.
   ///
   /// - Throws: ``JSONSyntaxError`` at the first problem.
   /// - Complexity: O(n) for n bytes (duplicate keys are found by comparing each object's keys:
   ///   O(k²) for k ≤ 16 keys, hashed above).
   package init(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+    try self.init(bytes, reusing: nil, hashesStrings: false)
+  }
+
+  /// Checks and indexes the `bytes` of a whole document, as ``init(_:)`` does, taking each
+  /// non-ASCII string value without escapes from `previous` (the table of an earlier version
+  /// of the document, ``stringTable``) when it holds one with the same bytes, and keeping the
+  /// strings' hashes for this tape's own table.
+  ///
+  /// - Throws: ``JSONSyntaxError`` at the first problem.
+  package init(_ bytes: UnsafeBufferPointer<UInt8>, reusing previous: JSONStringTable?) throws(JSONSyntaxError) {
+    try self.init(bytes, reusing: previous, hashesStrings: true)
+  }
+
+  private init(
+    _ bytes: UnsafeBufferPointer<UInt8>, reusing previous: JSONStringTable?, hashesStrings: Bool
+  ) throws(JSONSyntaxError) {
     guard let base = bytes.baseAddress, bytes.count < Int(UInt32.max) else {
       throw JSONSyntaxError(
         cause: bytes.isEmpty ? "unexpected end of input" : "document too large", offset: 0)
@@ -81,6 +105,8 @@ package struct JSONTape: Sendable {
     // again by a scan that checks everything, so the first problem in the text is the one
     // reported, as a single checking scan would.
     var builder = Builder(scanner: JSONScanner(reading: base, count: bytes.count), validatesUTF8: false)
+    builder.previous = previous
+    builder.hashesStrings = hashesStrings
     builder.entries.reserveCapacity(bytes.count / 12 + 4)
     do {
       try builder.run()
@@ -95,6 +121,7 @@ package struct JSONTape: Sendable {
     }
     entries = builder.entries
     strings = builder.strings
+    stringHashes = builder.stringHashes
   }
 
   /// The `count` bytes at `start` as text, or `nil` when they are not well-formed UTF-8:

@@ -56,3 +56,47 @@ struct ParallelDecodeTests {
     #expect(sides == [0, 1])
   }
 }
+
+/// The decode stage hands the next answer to the same request the strings of the last one
+/// (`StringReuse`): equal values, the unchanged ones in the very same storage.
+@Suite("Strings reused across answers")
+struct StringReuseTests {
+  struct Page: Decodable, Equatable { var titles: [String] }
+
+  static func storage(_ text: String) -> UnsafePointer<UInt8>? {
+    text.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil
+  }
+
+  // Every title is longer than 15 bytes: shorter ones live inside the `String` itself.
+  @Test("a refresh of the same request shares its unchanged strings; another request does not")
+  func refreshShares() throws {
+    let store = DecodedStrings()
+    let request = ScreenRequest.get("/books").request
+    func decode(_ json: String, for request: TransportRequest) throws -> Page {
+      try StringReuse.$store.withValue(store) {
+        try StringReuse.decoding(request) { Result { try JSONDecoding.tableFlow.decode(Page.self, from: Array(json.utf8)) } }
+          .get()
+      }
+    }
+    let first = try decode(#"{"titles":["三体：地球往事","球状闪电（长篇科幻小说）"]}"#, for: request)
+    let second = try decode(#"{"titles":["球状闪电（长篇科幻小说）","三体：地球往事","流浪地球"]}"#, for: request)
+    #expect(second.titles == ["球状闪电（长篇科幻小说）", "三体：地球往事", "流浪地球"])
+    #expect(Self.storage(second.titles[0]) == Self.storage(first.titles[1]))
+    #expect(Self.storage(second.titles[1]) == Self.storage(first.titles[0]))
+    let other = try decode(#"{"titles":["球状闪电（长篇科幻小说）"]}"#, for: ScreenRequest.get("/other").request)
+    #expect(other.titles == ["球状闪电（长篇科幻小说）"])
+    #expect(Self.storage(other.titles[0]) != Self.storage(first.titles[1]))
+    // Without a store (outside the decode stage) nothing is kept or reused.
+    let plain = try JSONDecoding.tableFlow.decode(Page.self, from: Array(#"{"titles":["球状闪电（长篇科幻小说）"]}"#.utf8))
+    #expect(Self.storage(plain.titles[0]) != Self.storage(second.titles[0]))
+  }
+
+  @Test("only the last few requests' strings are kept")
+  func bounded() {
+    let store = DecodedStrings()
+    let table = JSONStringTable(strings: [], hashes: [])
+    for index in 0..<(DecodedStrings.keptRequests + 3) { store.keep(table, for: "GET /\(index)") }
+    #expect(store.table(for: "GET /0") == nil)
+    #expect(store.table(for: "GET /\(DecodedStrings.keptRequests + 2)") != nil)
+  }
+}

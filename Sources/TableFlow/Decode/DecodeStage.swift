@@ -4,6 +4,8 @@
 /// offset). The bodies of one batch decode in parallel.
 actor DecodeStage {
   private let bus: EventBus
+  /// The last answers' strings, reused by the next answer to the same request.
+  private let strings = DecodedStrings()
 
   init(bus: EventBus) { self.bus = bus }
 
@@ -12,7 +14,8 @@ actor DecodeStage {
     while let batch = await mailbox.next() {
       for event in batch {
         guard case .responseReceived(let fetched) = event.event.payload else { continue }
-        await bus.publish(.decoded(await Self.decode(fetched)))
+        let decoded = await StringReuse.$store.withValue(strings) { await Self.decode(fetched) }
+        await bus.publish(.decoded(decoded))
       }
     }
   }

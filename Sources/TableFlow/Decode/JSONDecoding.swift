@@ -66,15 +66,23 @@ public struct JSONDecoding: Hashable, Sendable, CustomStringConvertible {
     _ type: Value.Type, from buffer: UnsafeBufferPointer<UInt8>
   ) throws -> Value {
     let tape: JSONTape
+    // In the decode stage: strings of the last answer to the same request are reused.
+    let scope = StringReuse.scope
     do throws(JSONSyntaxError) {
-      tape = try JSONTape(buffer)
+      if let scope {
+        tape = try JSONTape(buffer, reusing: scope.previous)
+      } else {
+        tape = try JSONTape(buffer)
+      }
     } catch {
       throw syntaxError(error)
     }
     guard let base = buffer.baseAddress else {
       throw syntaxError(JSONSyntaxError(cause: "unexpected end of input", offset: 0))
     }
-    return try TapeDecoder(tape: tape, base: base, userInfo: [:]).decode(type, at: 0, path: .root)
+    let value = try TapeDecoder(tape: tape, base: base, userInfo: [:]).decode(type, at: 0, path: .root)
+    scope?.made.withLock { $0 = tape.stringTable }
+    return value
   }
 
   /// The `DecodingError` for text that is not JSON, worded as Foundation's.

@@ -121,12 +121,14 @@ struct ScreenPageDecoder<Wrapped: Screen>: PageDecoder {
     ) -> Result<
       [DecodedPage<Wrapped.Model>], PipelineFailure
     > {
-      if index < decodings.count, let decoding = decodings[index] {
-        return machine.decode([received]) { body in
-          DecodedPage<Wrapped.Model>.other(try decoding.decode(body))
+      StringReuse.decoding(received.request) {
+        if index < decodings.count, let decoding = decodings[index] {
+          return machine.decode([received]) { body in
+            DecodedPage<Wrapped.Model>.other(try decoding.decode(body))
+          }
         }
+        return machine.decode([received], received: { DecodedPage.model(try screen.decode(received: $0)) })
       }
-      return machine.decode([received], received: { DecodedPage.model(try screen.decode(received: $0)) })
     }
     guard responses.count > 1 else {
       return responses.first.map { decodeOne(0, $0) }.map { result in result.map { TypedPages(pages: $0) } }

@@ -100,3 +100,34 @@ struct StringReuseTests {
     #expect(store.table(for: "GET /\(DecodedStrings.keptRequests + 2)") != nil)
   }
 }
+
+@Suite("JSONDecoding sharing strings")
+struct SharedStringsTests {
+  struct Issue: Decodable, Equatable {
+    var title: String
+    var labels: [String]
+  }
+
+  static func storage(_ text: String) -> UnsafePointer<UInt8>? {
+    text.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil
+  }
+
+  @Test("long ASCII and non-ASCII strings of the last document are shared; values are as without sharing")
+  func sharesAcrossDocuments() throws {
+    let shared = JSONDecoding.SharedStrings()
+    let first = try JSONDecoding.tableFlow.decode(
+      [Issue].self,
+      from: Array(#"[{"title":"Crash when the table is empty","labels":["needs-triage-today","短"]}]"#.utf8),
+      sharingStringsWith: shared)
+    let json = #"[{"title":"Crash when the table is empty","labels":["needs-triage-today","a \"quoted\" label here"]},"#
+      + #"{"title":"Crash when the table is empty!","labels":[]}]"#
+    let second = try JSONDecoding.tableFlow.decode([Issue].self, from: Array(json.utf8), sharingStringsWith: shared)
+    #expect(second == (try JSONDecoding.tableFlow.decode([Issue].self, from: Array(json.utf8))))
+    #expect(Self.storage(second[0].title) == Self.storage(first[0].title))
+    #expect(Self.storage(second[0].labels[0]) == Self.storage(first[0].labels[0]))
+    #expect(Self.storage(second[1].title) != Self.storage(first[0].title))
+    // Foundation's decoder takes no part, and decodes the same.
+    #expect(
+      try JSONDecoding.foundation.decode([Issue].self, from: Array(json.utf8), sharingStringsWith: shared) == second)
+  }
+}

@@ -62,6 +62,33 @@ public struct JSONDecoding: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The strings of the last document decoded with them, for ``decode(_:from:sharingStringsWith:)``.
+  /// Safe to share between tasks; decodings that use one at the same time each see one of
+  /// the others' documents or the one before.
+  public final class SharedStrings: Sendable {
+    let table = Locked<JSONStringTable?>(nil)
+
+    /// No strings yet.
+    public init() {}
+  }
+
+  /// Decodes `bytes` as `type`, as ``decode(_:from:)`` does, with every string value whose
+  /// bytes a string of the last document decoded with `shared` had (and that is too long to
+  /// live inside a `String` itself) being that very string: the next version of a document
+  /// (a refreshed page) shares the storage of what did not change, so it costs no new memory
+  /// and compares equal to the last version's values without reading their bytes. The values
+  /// are the same as without `shared`. What the decode stage does with each answer to a
+  /// request it answered before. Foundation's decoder shares nothing.
+  public func decode<Value: Decodable>(
+    _ type: Value.Type, from bytes: [UInt8], sharingStringsWith shared: SharedStrings
+  ) throws -> Value {
+    guard engine == .tableFlow else { return try decode(type, from: bytes) }
+    let scope = StringReuseScope(previous: shared.table.withLock { $0 })
+    let value = try StringReuse.$scope.withValue(scope) { try decode(type, from: bytes) }
+    if let made = scope.made.withLock({ $0 }) { shared.table.withLock { $0 = made } }
+    return value
+  }
+
   private static func decodeTape<Value: Decodable>(
     _ type: Value.Type, from buffer: UnsafeBufferPointer<UInt8>
   ) throws -> Value {
@@ -80,8 +107,14 @@ public struct JSONDecoding: Hashable, Sendable, CustomStringConvertible {
     guard let base = buffer.baseAddress else {
       throw syntaxError(JSONSyntaxError(cause: "unexpected end of input", offset: 0))
     }
-    let value = try TapeDecoder(tape: tape, base: base, userInfo: [:]).decode(type, at: 0, path: .root)
-    scope?.made.withLock { $0 = tape.stringTable }
+    let ascii = scope.map { ASCIIStrings(previous: $0.previous) }
+    let value = try TapeDecoder(tape: tape, base: base, userInfo: [:], asciiStrings: ascii)
+      .decode(type, at: 0, path: .root)
+    if let scope, let ascii {
+      let table = JSONStringTable(
+        strings: tape.strings + ascii.strings, hashes: tape.stringHashes + ascii.hashes)
+      scope.made.withLock { $0 = table }
+    }
     return value
   }
 

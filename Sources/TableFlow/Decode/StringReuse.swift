@@ -64,3 +64,33 @@ final class DecodedStrings: Sendable {
     }
   }
 }
+
+/// The long ASCII string values one decoding reads, each taken from the earlier version's
+/// table when it has the same bytes, and kept with its hash for this version's table. (The
+/// tape makes every non-ASCII value's string as it checks it; an ASCII one is made only when
+/// the model reads it, so only those read are kept.) Used by one decoding, on one thread.
+final class ASCIIStrings {
+  /// The most bytes a `String` holds inside itself, with no storage to share.
+  static let inlineBytes: UInt32 = 15
+
+  private let previous: JSONStringTable?
+  private(set) var strings: [String] = []
+  private(set) var hashes: [UInt64] = []
+
+  init(previous: JSONStringTable?) {
+    self.previous = previous
+  }
+
+  /// The text of the ASCII string `token` (no escapes), from the previous table if it is there.
+  func string(_ token: JSONTape.Entry, in base: UnsafePointer<UInt8>) -> String {
+    let start = base + Int(token.start)
+    let count = Int(token.end - token.start)
+    let hash = JSONStringTable.hash(start, count: count)
+    let text =
+      previous?.string(matching: start, count: count, hash: hash)
+      ?? String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    strings.append(text)
+    hashes.append(hash)
+    return text
+  }
+}

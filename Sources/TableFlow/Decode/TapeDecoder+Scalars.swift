@@ -10,6 +10,16 @@ extension TapeDecoder {
     guard token.kind.rawValue == JSONTape.Kind.string.rawValue else {
       throw unexpected(String.self, at: entry, path: path())
     }
+    return text(of: token)
+  }
+
+  /// The text of the string `token`: a long ASCII one without escapes from ``asciiStrings``
+  /// when strings are reused (shorter ones live inside the `String` value itself).
+  @inline(__always)
+  func text(of token: JSONTape.Entry) -> String {
+    if let asciiStrings, token.isASCII, !token.flag, token.end - token.start > ASCIIStrings.inlineBytes {
+      return asciiStrings.string(token, in: base)
+    }
     return tape.string(token, in: base)
   }
 
@@ -25,7 +35,7 @@ extension TapeDecoder {
     for element in (entry + 1)..<(entry + 1 + count) {
       let token = entries[element]
       guard token.kind.rawValue == JSONTape.Kind.string.rawValue else { return nil }
-      strings.append(tape.string(token, in: base))
+      strings.append(text(of: token))
     }
     return strings
   }

@@ -22,13 +22,20 @@ final class TapeDecoder: Decoder {
   var hintMember = 0
   /// Where keys were found in earlier objects of the same model.
   let guesses: KeyGuesses
+  /// The long ASCII strings read, reused from an earlier version of the document when it had
+  /// the same bytes (see ``StringReuse``); `nil` when nothing is reused.
+  let asciiStrings: ASCIIStrings?
 
-  init(tape: JSONTape, base: UnsafePointer<UInt8>, userInfo: [CodingUserInfoKey: Any]) {
+  init(
+    tape: JSONTape, base: UnsafePointer<UInt8>, userInfo: [CodingUserInfoKey: Any],
+    asciiStrings: ASCIIStrings? = nil
+  ) {
     self.tape = tape
     entries = tape.entries
     self.base = base
     self.userInfo = userInfo
     guesses = KeyGuesses()
+    self.asciiStrings = asciiStrings
   }
 
   private init(sharing other: TapeDecoder, entry: Int, path: CodingPathNode) {
@@ -37,6 +44,7 @@ final class TapeDecoder: Decoder {
     base = other.base
     userInfo = other.userInfo
     guesses = other.guesses
+    asciiStrings = other.asciiStrings
     self.entry = entry
     self.path = path
   }

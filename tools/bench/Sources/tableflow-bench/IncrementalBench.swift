@@ -11,8 +11,10 @@ import Darwin
 /// `tableflow-bench incremental`: a large screen whose answer changes one row, timed from the
 /// decoded answer to the presented update, as a feed written from the README runs.
 ///
-/// Each run takes a freshly made next answer (every string in storage of its own, as a decode
-/// leaves it; made before the clock starts) and does what the pipeline does with it, through
+/// Each run takes the next answer decoded (before the clock starts) as the decode stage decodes
+/// an answer to a request it answered before (`JSONDecoding.decode(_:from:sharingStringsWith:)`:
+/// strings that did not change are the shown answer's, changed ones new; the append-page
+/// case's page is new, every string in storage of its own) and does what the pipeline does with it, through
 /// public API: the screen's `sections(for:)` on its state, whose rows are memoised
 /// (``ScreenState/rows(_:of:row:)``: only the changed item's row is built), the snapshot
 /// validated against the one shown (`SnapshotBuilder.build(updating:)`), the diff, and the
@@ -42,8 +44,8 @@ func runIncrementalBench() {
   for (name, count) in [
     ("retitle", 10_000), ("close", 10_000), ("retitle-100k", 100_000), ("close-100k", 100_000),
   ] where only == nil || only == name {
-    let before = IssueList.make(count: count)
-    var after = before
+    let made = IssueList.make(count: count)
+    var after = made
     let changed = count / 2
     if name.hasPrefix("retitle") {
       after.issues[changed].title += " (edited)"
@@ -51,12 +53,19 @@ func runIncrementalBench() {
       after.issues.remove(at: changed)
       after.closed += 1
     }
+    // Both answers decoded as the decode stage decodes answers to one request: the next one
+    // shares the shown one's strings where they did not change.
+    let shared = JSONDecoding.SharedStrings()
+    let before = IssueList.decoded(made, sharing: shared)
+    let afterBody = Array((try? JSONEncoder().encode(after)) ?? Data())
     let screen = IssuesScreen()
     var state = ScreenState<IssueList>(pages: ["main": [before]])
     let measured = IncrementalRuns(runs: count > 10_000 ? 31 : 101, withPeer: count <= 10_000) {
       (try? screen.sections(for: state)) ?? []
     } next: { run in
-      state.pages["main"] = [after.fresh]
+      state.pages["main"] = [
+        (try? JSONDecoding.tableFlow.decode(IssueList.self, from: afterBody, sharingStringsWith: shared)) ?? after
+      ]
       return { (try? screen.sections(for: state)) ?? [] }
     } reset: {
       state.pages["main"] = [before]

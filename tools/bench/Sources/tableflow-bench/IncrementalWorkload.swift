@@ -23,6 +23,14 @@ struct IssueList: Codable, Hashable, Sendable {
       })
   }
 
+  /// `list` encoded as JSON and decoded with the package's decoder sharing `shared`'s strings.
+  static func decoded(_ list: IssueList, sharing shared: JSONDecoding.SharedStrings) -> IssueList {
+    guard let body = try? JSONEncoder().encode(list),
+      let decoded = try? JSONDecoding.tableFlow.decode(IssueList.self, from: Array(body), sharingStringsWith: shared)
+    else { return list }
+    return decoded
+  }
+
   /// The same list with every string in storage of its own, as decoding a fresh response
   /// makes it: equal values that share nothing with this one.
   var fresh: IssueList {

@@ -17,11 +17,28 @@ import Darwin
 ///
 /// Immutable once built; holds its strings alive as long as it is kept.
 package final class JSONStringTable: Sendable {
+  /// Strings with their hashes, not yet indexed: what is kept until a next version comes
+  /// (most documents never have one, so the index is built only for those that do).
+  package struct Contents: Sendable {
+    package var strings: [String]
+    package var hashes: [UInt64]
+
+    package init(strings: [String], hashes: [UInt64]) {
+      self.strings = strings
+      self.hashes = hashes
+    }
+  }
+
   private let strings: [String]
   private let hashes: [UInt64]
   /// Per slot: 0 when empty, else the string's index + 1.
   private let slots: [Int32]
   private let mask: Int
+
+  /// Indexes `contents`.
+  package convenience init(_ contents: Contents) {
+    self.init(strings: contents.strings, hashes: contents.hashes)
+  }
 
   /// Indexes `strings`, whose ``hash(_:count:)``es are `hashes`.
   package init(strings: [String], hashes: [UInt64]) {

@@ -94,10 +94,10 @@ struct StringReuseTests {
   @Test("only the last few requests' strings are kept")
   func bounded() {
     let store = DecodedStrings()
-    let table = JSONStringTable(strings: [], hashes: [])
-    for index in 0..<(DecodedStrings.keptRequests + 3) { store.keep(table, for: "GET /\(index)") }
-    #expect(store.table(for: "GET /0") == nil)
-    #expect(store.table(for: "GET /\(DecodedStrings.keptRequests + 2)") != nil)
+    let strings = JSONStringTable.Contents(strings: [], hashes: [])
+    for index in 0..<(DecodedStrings.keptRequests + 3) { store.keep(strings, for: "GET /\(index)") }
+    #expect(store.strings(for: "GET /0") == nil)
+    #expect(store.strings(for: "GET /\(DecodedStrings.keptRequests + 2)") != nil)
   }
 }
 

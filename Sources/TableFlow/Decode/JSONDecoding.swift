@@ -66,7 +66,7 @@ public struct JSONDecoding: Hashable, Sendable, CustomStringConvertible {
   /// Safe to share between tasks; decodings that use one at the same time each see one of
   /// the others' documents or the one before.
   public final class SharedStrings: Sendable {
-    let table = Locked<JSONStringTable?>(nil)
+    let table = Locked<JSONStringTable.Contents?>(nil)
 
     /// No strings yet.
     public init() {}
@@ -83,7 +83,7 @@ public struct JSONDecoding: Hashable, Sendable, CustomStringConvertible {
     _ type: Value.Type, from bytes: [UInt8], sharingStringsWith shared: SharedStrings
   ) throws -> Value {
     guard engine == .tableFlow else { return try decode(type, from: bytes) }
-    let scope = StringReuseScope(previous: shared.table.withLock { $0 })
+    let scope = StringReuseScope(previous: shared.table.withLock { $0 }.map(JSONStringTable.init))
     let value = try StringReuse.$scope.withValue(scope) { try decode(type, from: bytes) }
     if let made = scope.made.withLock({ $0 }) { shared.table.withLock { $0 = made } }
     return value
@@ -111,9 +111,13 @@ public struct JSONDecoding: Hashable, Sendable, CustomStringConvertible {
     let value = try TapeDecoder(tape: tape, base: base, userInfo: [:], asciiStrings: ascii)
       .decode(type, at: 0, path: .root)
     if let scope, let ascii {
-      let table = JSONStringTable(
-        strings: tape.strings + ascii.strings, hashes: tape.stringHashes + ascii.hashes)
-      scope.made.withLock { $0 = table }
+      // Without long ASCII strings read, the tape's own arrays (no copy).
+      let made =
+        ascii.strings.isEmpty
+        ? JSONStringTable.Contents(strings: tape.strings, hashes: tape.stringHashes)
+        : JSONStringTable.Contents(
+          strings: tape.strings + ascii.strings, hashes: tape.stringHashes + ascii.hashes)
+      scope.made.withLock { $0 = made }
     }
     return value
   }

@@ -22,7 +22,7 @@ enum StringReuse {
   static func decoding<Result>(_ request: TransportRequest, _ decode: () -> Result) -> Result {
     guard let store else { return decode() }
     let key = "\(request.method) \(request.relativeURL)"
-    let scope = StringReuseScope(previous: store.table(for: key))
+    let scope = StringReuseScope(previous: store.strings(for: key).map(JSONStringTable.init))
     let result = $scope.withValue(scope) { decode() }
     if let made = scope.made.withLock({ $0 }) { store.keep(made, for: key) }
     return result
@@ -32,14 +32,15 @@ enum StringReuse {
 /// What one body's decoding reads (the last answer's strings) and leaves (its own).
 final class StringReuseScope: Sendable {
   let previous: JSONStringTable?
-  let made = Locked<JSONStringTable?>(nil)
+  let made = Locked<JSONStringTable.Contents?>(nil)
 
   init(previous: JSONStringTable?) {
     self.previous = previous
   }
 }
 
-/// The string tables of the last answers to the last few requests, one per request.
+/// The strings of the last answers to the last few requests, one per request (indexed only
+/// when the request is answered again).
 ///
 /// Bounded: the tables of at most ``keptRequests`` requests are kept, the least recently
 /// answered dropped first. A table keeps its strings alive, and the screens usually hold
@@ -48,18 +49,18 @@ final class DecodedStrings: Sendable {
   /// The most requests whose last answer's strings are kept.
   static let keptRequests = 8
 
-  private let tables = Locked<[(key: String, table: JSONStringTable)]>([])
+  private let tables = Locked<[(key: String, strings: JSONStringTable.Contents)]>([])
 
-  /// The table of the last answer to the request `key`, if kept.
-  func table(for key: String) -> JSONStringTable? {
-    tables.withLock { tables in tables.last { $0.key == key }?.table }
+  /// The strings of the last answer to the request `key`, if kept.
+  func strings(for key: String) -> JSONStringTable.Contents? {
+    tables.withLock { tables in tables.last { $0.key == key }?.strings }
   }
 
-  /// Keeps `table` as the last answer's to `key`, replacing the one before.
-  func keep(_ table: JSONStringTable, for key: String) {
+  /// Keeps `strings` as the last answer's to `key`, replacing the one before.
+  func keep(_ strings: JSONStringTable.Contents, for key: String) {
     tables.withLock { tables in
       tables.removeAll { $0.key == key }
-      tables.append((key, table))
+      tables.append((key, strings))
       if tables.count > Self.keptRequests { tables.removeFirst(tables.count - Self.keptRequests) }
     }
   }

@@ -20,12 +20,13 @@ public struct ProfileFriendsItem: ProfileViewModelItem {
   /// One row per friend.
   public var rowCount: Int { friends.count }
   /// The friend rows.
-  public var cells: [ProfileCell] {
-    friends.map { friend in
-      switch friend {
-      case .valid(let friend): return .friend(name: friend.name, pictureUrl: friend.pictureUrl ?? "")
-      case .invalid(let item): return .invalid(item)
-      }
+  public var cells: [ProfileCell] { friends.map(Self.cell) }
+
+  /// The cell of one friend.
+  static func cell(_ friend: Tolerant<Friend>) -> ProfileCell {
+    switch friend {
+    case .valid(let friend): .friend(name: friend.name, pictureUrl: friend.pictureUrl ?? "")
+    case .invalid(let item): .invalid(item)
     }
   }
 }

@@ -1,4 +1,5 @@
 import TableCore
+import TableFlow
 
 /// The profile page (seed D): Main Info, About, Email, Attributes, Friends. A section whose
 /// data is missing or empty is not shown: the backend decides what the page contains.
@@ -24,6 +25,20 @@ public enum ProfileTransform {
   ///
   /// When the backend sent no profile, the page shows its message instead.
   public static func sections(_ response: ProfileResponse, collapsed: Set<SectionID> = []) -> [Section] {
+    sections(response, collapsed: collapsed, friendRows: nil)
+  }
+
+  /// The row of one friend, as ``sections(_:collapsed:)`` makes it.
+  static func friendRow(_ friend: Tolerant<Friend>) -> Row {
+    let cell = ProfileFriendsItem.cell(friend)
+    return cell.row(id: RowID(cell.rowIDBase))
+  }
+
+  /// ``sections(_:collapsed:)`` with the friends section's rows given (made by
+  /// ``friendRow(_:)`` for the response's friends, in order), when they are.
+  static func sections(
+    _ response: ProfileResponse, collapsed: Set<SectionID>, friendRows: [Row]?
+  ) -> [Section] {
     guard let profile = response.data else {
       let text = response.message.isEmpty ? "No profile (error \(response.error))" : response.message
       let cell = ProfileCell.message(text: text)
@@ -31,7 +46,8 @@ public enum ProfileTransform {
     }
     var sections: [Section] = []
     for item in items(for: profile) where item.rowCount > 0 {
-      let rows = item.cells.map { $0.row(id: RowID($0.rowIDBase)) }
+      let rows =
+        if item.type == .friends, let friendRows { friendRows } else { item.cells.map { $0.row(id: RowID($0.rowIDBase)) } }
       let style: SectionStyle = item.type == .attributes || item.type == .friends ? .dynamic : .static
       let id = item.type.id
       sections.append(

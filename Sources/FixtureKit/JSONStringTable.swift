@@ -69,7 +69,8 @@ package final class JSONStringTable: Sendable {
       if hashes[index] == hash {
         let candidate = strings[index]
         let same = candidate.utf8.withContiguousStorageIfAvailable { utf8 in
-          utf8.count == count && (count == 0 || utf8.baseAddress.map { memcmp($0, start, count) == 0 } == true)
+          utf8.count == count
+            && (count == 0 || utf8.baseAddress.map { memcmp($0, start, count) == 0 } == true)
         }
         if same == true { return candidate }
       }

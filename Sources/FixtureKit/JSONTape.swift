@@ -89,7 +89,9 @@ package struct JSONTape: Sendable {
   /// strings' hashes for this tape's own table.
   ///
   /// - Throws: ``JSONSyntaxError`` at the first problem.
-  package init(_ bytes: UnsafeBufferPointer<UInt8>, reusing previous: JSONStringTable?) throws(JSONSyntaxError) {
+  package init(
+    _ bytes: UnsafeBufferPointer<UInt8>, reusing previous: JSONStringTable?
+  ) throws(JSONSyntaxError) {
     try self.init(bytes, reusing: previous, hashesStrings: true)
   }
 

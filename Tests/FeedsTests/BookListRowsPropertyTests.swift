@@ -74,7 +74,8 @@ struct BookListRowsPropertyTests {
         groups: BookListTransform.applying(
           state.changes, to: BookListTransform.groups(BookListScreen.shelf(from: state))))
       #expect(
-        screen.origins(ofRowsAt: positions, in: sections, state: state) == expected, "seed \(seed), step \(step)")
+        screen.origins(ofRowsAt: positions, in: sections, state: state) == expected,
+        "seed \(seed), step \(step)")
       // Built twice from the same state, the rows are the same arrays: nothing to validate or diff.
       let again = try screen.sections(for: state)
       #expect(

@@ -7,7 +7,9 @@ import Testing
 
 @Suite("Profile rows")
 struct ProfileRowsPropertyTests {
-  @Test("the screen's memoised friend rows equal a full rebuild for random refreshes (30 seeds)", arguments: 0..<30)
+  @Test(
+    "the screen's memoised friend rows equal a full rebuild for random refreshes (30 seeds)",
+    arguments: 0..<30)
   func equalsRebuild(seed: Int) throws {
     var random = SeededGenerator(seed: UInt64(seed))
     let screen = ProfileScreen()
@@ -37,7 +39,8 @@ struct ProfileRowsPropertyTests {
       profile.friends = TolerantArray(items: friends)
       let response = ProfileResponse(data: profile)
       state.pages["main"] = [response]
-      #expect(try screen.sections(for: state) == ProfileTransform.sections(response), "seed \(seed), step \(step)")
+      #expect(
+        try screen.sections(for: state) == ProfileTransform.sections(response), "seed \(seed), step \(step)")
     }
   }
 }

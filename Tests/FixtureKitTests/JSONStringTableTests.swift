@@ -53,7 +53,8 @@ struct JSONStringTableTests {
 
   /// `body` with the bytes of `text`.
   static func withBytes<T>(_ text: String, _ body: (UnsafePointer<UInt8>, Int) -> T?) -> T? {
-    Array(text.utf8).withUnsafeBufferPointer { buffer in buffer.baseAddress.flatMap { body($0, buffer.count) } }
+    Array(text.utf8).withUnsafeBufferPointer { buffer in buffer.baseAddress.flatMap { body($0, buffer.count) }
+    }
   }
 
   @Test("a table finds every string by its bytes and nothing else (equal hashes confirmed by bytes)")
@@ -64,7 +65,8 @@ struct JSONStringTableTests {
     for (index, text) in strings.enumerated() {
       #expect(Self.withBytes(text) { table.string(matching: $0, count: $1, hash: hashes[index]) } == text)
       // The same hash with other bytes finds nothing.
-      #expect(Self.withBytes(text + "!") { table.string(matching: $0, count: $1, hash: hashes[index]) } == nil)
+      #expect(
+        Self.withBytes(text + "!") { table.string(matching: $0, count: $1, hash: hashes[index]) } == nil)
     }
   }
 }

@@ -15,7 +15,8 @@ struct CellUpdatesPropertyTests {
     var previous = before
     for stage in changeset.stages {
       let after = stage.snapshot
-      for section in stage.sectionInserts + stage.sectionReloads where after.sections.indices.contains(section) {
+      for section in stage.sectionInserts + stage.sectionReloads
+      where after.sections.indices.contains(section) {
         for row in after.sections[section].rows { marks[row.id] = .willDisplay }
       }
       for position in stage.rowInserts where after.sections.indices.contains(position.section) {
@@ -44,7 +45,8 @@ struct CellUpdatesPropertyTests {
   }
 
   private static func row(_ id: String, kind: String, text: String) -> Row {
-    Row(id: RowID(id), kind: CellKind(kind), model: FieldsModel(fields: [Field("t", .text(text))], height: 44))
+    Row(
+      id: RowID(id), kind: CellKind(kind), model: FieldsModel(fields: [Field("t", .text(text))], height: 44))
   }
 
   /// A table of up to 4 sections drawn from 6, rows drawn (each at most once) from 24: kept

@@ -74,8 +74,10 @@ struct StringReuseTests {
     let request = ScreenRequest.get("/books").request
     func decode(_ json: String, for request: TransportRequest) throws -> Page {
       try StringReuse.$store.withValue(store) {
-        try StringReuse.decoding(request) { Result { try JSONDecoding.tableFlow.decode(Page.self, from: Array(json.utf8)) } }
-          .get()
+        try StringReuse.decoding(key: "\(request.method) \(request.relativeURL)") {
+          Result { try JSONDecoding.tableFlow.decode(Page.self, from: Array(json.utf8)) }
+        }
+        .get()
       }
     }
     let first = try decode(#"{"titles":["三体：地球往事","球状闪电（长篇科幻小说）"]}"#, for: request)
@@ -87,7 +89,8 @@ struct StringReuseTests {
     #expect(other.titles == ["球状闪电（长篇科幻小说）"])
     #expect(Self.storage(other.titles[0]) != Self.storage(first.titles[1]))
     // Without a store (outside the decode stage) nothing is kept or reused.
-    let plain = try JSONDecoding.tableFlow.decode(Page.self, from: Array(#"{"titles":["球状闪电（长篇科幻小说）"]}"#.utf8))
+    let plain = try JSONDecoding.tableFlow.decode(
+      Page.self, from: Array(#"{"titles":["球状闪电（长篇科幻小说）"]}"#.utf8))
     #expect(Self.storage(plain.titles[0]) != Self.storage(second.titles[0]))
   }
 
@@ -119,15 +122,18 @@ struct SharedStringsTests {
       [Issue].self,
       from: Array(#"[{"title":"Crash when the table is empty","labels":["needs-triage-today","短"]}]"#.utf8),
       sharingStringsWith: shared)
-    let json = #"[{"title":"Crash when the table is empty","labels":["needs-triage-today","a \"quoted\" label here"]},"#
+    let json =
+      #"[{"title":"Crash when the table is empty","labels":["needs-triage-today","a \"quoted\" label here"]},"#
       + #"{"title":"Crash when the table is empty!","labels":[]}]"#
-    let second = try JSONDecoding.tableFlow.decode([Issue].self, from: Array(json.utf8), sharingStringsWith: shared)
+    let second = try JSONDecoding.tableFlow.decode(
+      [Issue].self, from: Array(json.utf8), sharingStringsWith: shared)
     #expect(second == (try JSONDecoding.tableFlow.decode([Issue].self, from: Array(json.utf8))))
     #expect(Self.storage(second[0].title) == Self.storage(first[0].title))
     #expect(Self.storage(second[0].labels[0]) == Self.storage(first[0].labels[0]))
     #expect(Self.storage(second[1].title) != Self.storage(first[0].title))
     // Foundation's decoder takes no part, and decodes the same.
     #expect(
-      try JSONDecoding.foundation.decode([Issue].self, from: Array(json.utf8), sharingStringsWith: shared) == second)
+      try JSONDecoding.foundation.decode([Issue].self, from: Array(json.utf8), sharingStringsWith: shared)
+        == second)
   }
 }

@@ -40,6 +40,9 @@ private struct Typed: Decodable, Equatable {
   }
 }
 
+/// The strings of the inputs decoded before (each decoding shares the last one's).
+let sharedStrings = JSONDecoding.SharedStrings()
+
 /// Decodes one input with the package's decoder and with Foundation's: whenever both accept it
 /// the values must be equal, and the package's decoder may refuse what Foundation accepts only
 /// for a duplicate key, text that is not JSON where Foundation never looks (checked with
@@ -60,6 +63,17 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   if case .failure(let error) = ours {
     precondition(error is DecodingError, "not a DecodingError: \(error)")
+  }
+  // Reusing the strings of the inputs decoded before changes no value and no outcome.
+  let shared: Result<AnyValue, any Error> = Result {
+    try JSONDecoding.tableFlow.decode(AnyValue.self, from: bytes, sharingStringsWith: sharedStrings)
+  }
+  switch (ours, shared) {
+  case (.success(let plain), .success(let reused)):
+    precondition(
+      plain == reused || "\(plain)" == "\(reused)", "sharing strings changed \(plain) to \(reused)")
+  case (.failure, .failure): break
+  default: preconditionFailure("sharing strings changed the outcome: \(ours) vs \(shared)")
   }
   let documented = {
     JSONDifferential.foundationRoundsAnInteger(in: bytes) || JSONDifferential.hasHugeExponent(bytes)

@@ -35,9 +35,10 @@ if [ "$target" = decoder ]; then
     -emit-library -static -o "$out/modules/libFixtureKit.a" "${zlib[@]}" Sources/FixtureKit/*.swift
   decoder_sources=()
   for name in JSONDecoding TapeDecoder TapeDecoder+Scalars TapeKeyedContainer TapeUnkeyedContainer \
-    TapeSingleValueContainer CodingPathNode KeyGuesses; do
+    TapeSingleValueContainer CodingPathNode KeyGuesses StringReuse; do
     decoder_sources+=("Sources/TableFlow/Decode/$name.swift")
   done
+  decoder_sources+=(Sources/TableFlow/Support/Locked.swift)
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name tableflow \
     -module-name DecoderFuzz -I "$out/modules" "${zlib[@]}" \
     "${decoder_sources[@]}" Tests/TestSupport/JSONDifferential.swift Tests/TestSupport/SeededGenerator.swift \

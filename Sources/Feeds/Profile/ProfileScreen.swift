@@ -32,7 +32,8 @@ public struct ProfileScreen: Screen {
     guard let response = state.model else { return [] }
     // Each friend's row is built once and kept while the friend stays: a refresh that renames
     // a few friends builds only their rows (a long list's rows are most of the page).
-    let friendRows = state.rows("friends", of: response.data?.friends?.items ?? [], row: ProfileTransform.friendRow)
+    let friendRows = state.rows(
+      "friends", of: response.data?.friends?.items ?? [], row: ProfileTransform.friendRow)
     // Built again only for another answer: a collapse or an equal refresh reuses them.
     return state.sections("profile", from: response) {
       ProfileTransform.sections($0, collapsed: [], friendRows: friendRows)

@@ -47,7 +47,9 @@ public enum ProfileTransform {
     var sections: [Section] = []
     for item in items(for: profile) where item.rowCount > 0 {
       let rows =
-        if item.type == .friends, let friendRows { friendRows } else { item.cells.map { $0.row(id: RowID($0.rowIDBase)) } }
+        if item.type == .friends, let friendRows { friendRows } else {
+          item.cells.map { $0.row(id: RowID($0.rowIDBase)) }
+        }
       let style: SectionStyle = item.type == .attributes || item.type == .friends ? .dynamic : .static
       let id = item.type.id
       sections.append(

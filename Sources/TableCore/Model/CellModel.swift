@@ -6,6 +6,11 @@
 ///
 /// One cell kind may accept several model types: declare a protocol for what the cell needs
 /// and make each model type conform (seed E).
+///
+/// A model is hashed once, when its row is made (the digest the diff compares). `String`'s
+/// hash normalises a non-ASCII text's Unicode first, several times its length: a model with
+/// long non-ASCII texts made for every item of a large answer can compare and hash their
+/// `utf8` bytes instead, as the books feed's `BookInfoCellModel` does.
 public protocol CellModel: Hashable, Sendable {
   /// The model's fields in declaration order, as logs and interchange JSON show them.
   var fields: [Field] { get }

@@ -17,11 +17,11 @@ enum StringReuse {
   /// The tables of the decode stage whose task this is.
   @TaskLocal static var store: DecodedStrings?
 
-  /// Runs `decode` for the answer to `request` with the store's table for that request, and
-  /// keeps the table that decoding left: a plain call when no store is set.
-  static func decoding<Result>(_ request: TransportRequest, _ decode: () -> Result) -> Result {
+  /// Runs `decode` for the answer to the request `key` (its method and URL) with the store's
+  /// strings for that request, and keeps the strings that decoding left: a plain call when no
+  /// store is set.
+  static func decoding<Result>(key: String, _ decode: () -> Result) -> Result {
     guard let store else { return decode() }
-    let key = "\(request.method) \(request.relativeURL)"
     let scope = StringReuseScope(previous: store.strings(for: key).map(JSONStringTable.init))
     let result = $scope.withValue(scope) { decode() }
     if let made = scope.made.withLock({ $0 }) { store.keep(made, for: key) }

@@ -121,7 +121,7 @@ struct ScreenPageDecoder<Wrapped: Screen>: PageDecoder {
     ) -> Result<
       [DecodedPage<Wrapped.Model>], PipelineFailure
     > {
-      StringReuse.decoding(received.request) {
+      StringReuse.decoding(key: "\(received.request.method) \(received.request.relativeURL)") {
         if index < decodings.count, let decoding = decodings[index] {
           return machine.decode([received]) { body in
             DecodedPage<Wrapped.Model>.other(try decoding.decode(body))

@@ -64,7 +64,8 @@ func runIncrementalBench() {
       (try? screen.sections(for: state)) ?? []
     } next: { run in
       state.pages["main"] = [
-        (try? JSONDecoding.tableFlow.decode(IssueList.self, from: afterBody, sharingStringsWith: shared)) ?? after
+        (try? JSONDecoding.tableFlow.decode(IssueList.self, from: afterBody, sharingStringsWith: shared))
+          ?? after
       ]
       return { (try? screen.sections(for: state)) ?? [] }
     } reset: {

@@ -26,7 +26,8 @@ struct IssueList: Codable, Hashable, Sendable {
   /// `list` encoded as JSON and decoded with the package's decoder sharing `shared`'s strings.
   static func decoded(_ list: IssueList, sharing shared: JSONDecoding.SharedStrings) -> IssueList {
     guard let body = try? JSONEncoder().encode(list),
-      let decoded = try? JSONDecoding.tableFlow.decode(IssueList.self, from: Array(body), sharingStringsWith: shared)
+      let decoded = try? JSONDecoding.tableFlow.decode(
+        IssueList.self, from: Array(body), sharingStringsWith: shared)
     else { return list }
     return decoded
   }
